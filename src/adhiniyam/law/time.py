@@ -1,0 +1,152 @@
+"""Legal time: periods and how an Indian court counts them.
+
+The rules, as the General Clauses Acts state them (the central Act of 1897 is the model the
+State Acts follow; the jurisdiction decides which Act is cited):
+
+* "from" a day excludes that day, "to" a day includes it (GCA s.9): fifteen days from
+  2 March end at the end of 17 March; what happens "after expiry" happens on 18 March.
+* A month is a calendar month (GCA s.3(35)), counted by the corresponding date from the
+  trigger in one step, never month by month and never as thirty days: one month from
+  31 January ends on the last day of February (State of H.P. v. Himachal Techno Engineers,
+  (2010) 12 SCC 210).
+* Clear days, "not less than" and "at least" exclude both the first and the last day.
+* Hours run from the clock time of service.
+
+Everything here is pure: dates in, dates out, and a sentence saying how.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from dateutil.relativedelta import relativedelta
+
+UNITS = ("days", "weeks", "months", "years", "hours")
+_SINGULAR = {"days": "day", "weeks": "week", "months": "month", "years": "year", "hours": "hour"}
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A length of legal time: a count of one unit."""
+
+    count: int
+    unit: str
+
+    def __post_init__(self):
+        if self.unit not in UNITS:
+            raise ValueError(f"unknown unit of time {self.unit!r}; use one of {', '.join(UNITS)}")
+        if not isinstance(self.count, int) or isinstance(self.count, bool) or self.count < 0:
+            raise ValueError(f"a period needs a whole, non-negative count, not {self.count!r}")
+
+    @classmethod
+    def parse(cls, spec) -> Period:
+        """`{days: 15}` or a Period."""
+        if isinstance(spec, Period):
+            return spec
+        if not isinstance(spec, dict) or len(spec) != 1:
+            raise ValueError(f"a period is one unit and a count, like {{days: 15}}, not {spec!r}")
+        ((unit, count),) = spec.items()
+        return cls(count, unit)
+
+    @property
+    def is_hours(self) -> bool:
+        return self.unit == "hours"
+
+    def delta(self):
+        if self.unit == "days":
+            return timedelta(days=self.count)
+        if self.unit == "weeks":
+            return timedelta(weeks=self.count)
+        if self.unit == "hours":
+            return timedelta(hours=self.count)
+        if self.unit == "months":
+            return relativedelta(months=self.count)
+        return relativedelta(years=self.count)
+
+    def approx_days(self) -> float:
+        """Only for comparing bounds (`not less than six weeks`); never for counting."""
+        return self.count * {"days": 1, "weeks": 7, "months": 30.44, "years": 365.25, "hours": 1 / 24}[self.unit]
+
+    def __str__(self) -> str:
+        word = _SINGULAR[self.unit] if self.count == 1 else self.unit
+        return f"{self.count} {word}"
+
+    def as_dict(self) -> dict:
+        return {self.unit: self.count}
+
+
+def fmt(d) -> str:
+    """A date as a clerk writes it: 17 March 2026 (with the clock time where there is one)."""
+    if isinstance(d, datetime):
+        return f"{d.day} {d:%B %Y, %H:%M}"
+    return f"{d.day} {d:%B %Y}"
+
+
+def as_date(d) -> date:
+    return d.date() if isinstance(d, datetime) else d
+
+
+def last_day(trigger, period: Period):
+    """The last day of a period running *from* `trigger` (the trigger day excluded).
+
+    Days and weeks: trigger + n days. Months and years: the corresponding date, in one step
+    from the trigger (relativedelta clips to the month's last day: 31 Jan + 1 month = 28/29 Feb).
+    Hours: the clock time, `trigger` + n hours (a datetime is returned).
+    """
+    if period.is_hours:
+        if not isinstance(trigger, datetime):
+            raise ValueError("a period in hours runs from a clock time; give the time of service")
+        return trigger + period.delta()
+    return as_date(trigger) + period.delta()
+
+
+def explain_last_day(trigger, period: Period, result) -> str:
+    if period.is_hours:
+        return f"{fmt(trigger)} + {period} = {fmt(result)}"
+    if period.unit in ("months", "years"):
+        return (f"{fmt(as_date(trigger))} + {period} (calendar {period.unit}, the corresponding date, "
+                f"counted in one step) = {fmt(result)}")
+    return f"{fmt(as_date(trigger))} + {period} (the first day excluded) = {fmt(result)}"
+
+
+def first_day_after(trigger, period: Period):
+    """The first day on which something may be done after `period` of *clear* days
+    ("not less than", "at least"): both the trigger day and the last day of the period are
+    excluded, so it is the day after the period's last day."""
+    end = last_day(trigger, period)
+    return end if period.is_hours else end + timedelta(days=1)
+
+
+def latest_before(event, period: Period):
+    """The latest day to act so that `period` of clear days falls *before* `event`
+    (a notice of "at least seven clear days before the meeting"): both the day of acting and
+    the day of the event are excluded from the count."""
+    if period.is_hours:
+        if not isinstance(event, datetime):
+            raise ValueError("a period in hours runs to a clock time")
+        return event - period.delta()
+    return as_date(event) - period.delta() - timedelta(days=1)
+
+
+def days_between(a: date, b: date) -> int:
+    return (as_date(b) - as_date(a)).days
+
+
+def pause_length(start, end, reading: str) -> int:
+    """Days a stopped clock takes out, for a pause from `start` to `end`.
+
+    * ``from_to``: GCA s.9 applied to the pause itself, the first day excluded and the last
+      included: end - start days. The clock runs on the day of dispatch and stands still from the
+      next day up to and including the day of compliance.
+    * ``inclusive``: both the day of dispatch and the day of compliance are taken out.
+    * ``exclusive``: only the days strictly between them are taken out ("between" as clear days).
+    """
+    n = days_between(start, end)
+    if reading == "from_to":
+        return max(0, n)
+    if reading == "inclusive":
+        return max(0, n + 1)
+    if reading == "exclusive":
+        return max(0, n - 1)
+    raise ValueError(f"unknown way of counting a pause {reading!r}; use from_to, inclusive or exclusive")
