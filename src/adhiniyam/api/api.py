@@ -1,0 +1,320 @@
+"""The REST API (django-ninja). OpenAPI at /api/openapi.json, interactive docs at /api/docs.
+
+Every answer is scoped to the caller's bodies and role (adhiniyam.records.access); every error is
+application/problem+json.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth import authenticate
+from django.db import transaction
+from django.http import FileResponse
+from django.utils import timezone
+from ninja import File, Form, NinjaAPI, Query, Router, Status
+from ninja.files import UploadedFile
+
+from adhiniyam.records import access, documents, present, services
+from adhiniyam.records import engine as E
+from adhiniyam.records.errors import Forbidden, Invalid, NotFound
+from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
+
+from . import problems
+from .auth import AUTH
+from .models import ApiToken
+from .schemas import (ActionIn, BodyDetailOut, BodyOut, CaseCreateIn, CaseList, CaseOut, DocumentOut, MeOut,
+                      PersonOut, Problem, ProcedureOut, TokenIn, TokenOut)
+
+api = NinjaAPI(
+    title="Adhiniyam records API",
+    version="1",
+    description=(
+        "Cases of Indian local bodies, decided by their Acts. Authenticate with `Authorization: Bearer <token>` "
+        "(POST /api/auth/token) or the web session. Errors are application/problem+json; `detail` says what "
+        "to do. Writing to a case needs the case's `version`; a stale version gets 409."),
+    auth=AUTH,
+    urls_namespace="api",
+)
+problems.install(api)
+
+ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 503: Problem}
+
+
+def parse_on(value: str, field: str = "on"):
+    text = (value or "").strip()
+    try:
+        if "T" in text or " " in text:
+            moment = dt.datetime.fromisoformat(text)
+            return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise Invalid(f"'{value}' is not a date. Write dates as YYYY-MM-DD (e.g. 2026-03-02), or "
+                      "YYYY-MM-DDTHH:MM for a clock time.", code="bad_date",
+                      errors=[{"field": field, "message": "use YYYY-MM-DD"}]) from None
+
+
+# ------------------------------------------------------------------------------------ auth
+
+auth_router = Router(tags=["auth"])
+
+
+@auth_router.post("/token", auth=None, response={201: TokenOut, 401: Problem, 422: Problem})
+def create_token(request, payload: TokenIn):
+    """Exchange a username and password for a bearer token (shown once; only its hash is stored)."""
+    user = authenticate(request, username=payload.username, password=payload.password)
+    if user is None or not user.is_active:
+        return Status(401, {"type": "/problems/bad-credentials", "title": "Sign-in failed", "status": 401,
+                     "detail": "The username or password is wrong.", "code": "bad_credentials"})
+    token, raw = ApiToken.issue(user, payload.name)
+    return Status(201, {"token": raw, "prefix": token.prefix, "user": user.username})
+
+
+@auth_router.delete("/token", response={204: None})
+def revoke_token(request):
+    """Revoke the token used for this request."""
+    row = getattr(request, "api_token", None)
+    if row is not None:
+        ApiToken.objects.filter(pk=row.pk).update(revoked=True)
+    return Status(204, None)
+
+
+@api.get("/me", response=MeOut, tags=["auth"])
+def me(request):
+    user = request.user
+    return {"username": user.username, "name": user.get_full_name(), "superuser": user.is_superuser,
+            "memberships": [{"body": m.body.code, "role": m.role, "office": m.office} for m in access.memberships(user)]}
+
+
+api.add_router("/auth", auth_router)
+
+# ------------------------------------------------------------------------------------ bodies
+
+bodies = Router(tags=["bodies"])
+
+
+def body_out(body) -> dict:
+    ancestors = body.ancestors(include_self=False)
+    return {"code": body.code, "name": body.name, "name_local": body.name_local, "kind": body.kind,
+            "state": body.state, "act_id": body.act_id, "parent": ancestors[0].code if ancestors else None,
+            "ancestors": [a.code for a in ancestors], "latitude": body.latitude, "longitude": body.longitude,
+            "weekly_off": list(body.weekly_off or [])}
+
+
+@bodies.get("", response=list[BodyOut])
+def list_bodies(request, act: str | None = None, state: str | None = None):
+    """The bodies you can see, in hierarchy order."""
+    qs = access.visible_bodies(request.user).order_by("path")
+    if act:
+        qs = qs.filter(act_id=act)
+    if state:
+        qs = qs.filter(state=state.upper())
+    return [body_out(b) for b in qs[:1000]]
+
+
+@bodies.get("/{code}", response={200: BodyDetailOut, **ERRORS})
+def get_body(request, code: str):
+    """A body with its offices, calendar, chosen provision versions and readings, and where its cases
+    route to for each authority of its Act."""
+    body = access.body_for(request.user, code)
+    out = body_out(body)
+    out["offices"] = [{"role": o.role, "title": o.title, "body": body.code} for o in body.offices.all()]
+    routes = {}
+    if body.act_id:
+        pack = services.get_pack(body.act_id)
+        roles = set()
+        for pid in pack.procedures:
+            try:
+                roles |= set(services.get_procedure(pack, pid).roles)
+            except Exception:
+                continue
+        from adhiniyam.records import roles as R
+        for role in sorted(r for r in roles if R.kind_of(body.act_id, r) == R.AUTHORITY):
+            office_body = access.route(body, role)
+            office = office_body.offices.get(role=role) if office_body else None
+            routes[role] = {"role": role, "title": office.title, "body": office_body.code} if office else None
+    out["routes"] = routes
+    out["closures"] = [{"on": c.on.isoformat(), "reason": c.reason, "source": c.source}
+                       for c in body.closures.order_by("on")]
+    snap = E.settings_snapshot(body)
+    out["versions"], out["interpretations"] = snap["versions"], snap["interpretations"]
+    out["my_roles"] = [{"body": m.body.code, "role": m.role, "office": m.office} for m in access.memberships(request.user)
+                       if body.path.startswith(m.body.path)]
+    return out
+
+
+@bodies.get("/{code}/procedures", response={200: list[ProcedureOut], **ERRORS})
+def body_procedures(request, code: str):
+    """What the body's Act offers: each procedure with its roles, statuses and actions (with fields)."""
+    body = access.body_for(request.user, code)
+    pack = services.get_pack(body.act_id)
+    snap = E.settings_snapshot(body)
+    return [present.procedure_out(pack, services.get_procedure(pack, pid, snap, E.today()))
+            for pid in sorted(pack.procedures)]
+
+
+@bodies.get("/{code}/cases", response={200: CaseList, **ERRORS})
+def body_inbox(request, code: str, status: str | None = None, procedure: str | None = None,
+               closed: bool | None = False, due_before: dt.date | None = None, limit: int = 50, offset: int = 0):
+    """The inbox: the body's cases by next statutory deadline (open cases by default)."""
+    body = access.body_for(request.user, code)
+    return _case_list(request, body, status, procedure, closed, due_before, limit, offset)
+
+
+def _case_list(request, body, status, procedure, closed, due_before, limit, offset):
+    limit = max(1, min(limit, 200))
+    if body is not None:
+        scope = access.body_case_scope(request.user, body)
+        if scope is None:
+            raise Forbidden(f"You have no role at {body.name} that shows its cases.")
+        qs = Case.objects.filter(body=body).filter(scope)
+    else:
+        qs = access.visible_cases(request.user)
+    if closed is not None:
+        qs = qs.filter(closed=closed)
+    if status:
+        qs = qs.filter(status=status)
+    if procedure:
+        qs = qs.filter(procedure=procedure)
+    if due_before:
+        qs = qs.filter(due__lte=due_before)
+    rows = list(qs.select_related("body").order_by("due", "pk")[offset:offset + limit + 1])
+    more = len(rows) > limit
+    return {"items": [present.summary(c) for c in rows[:limit]], "next_offset": offset + limit if more else None}
+
+
+api.add_router("/bodies", bodies)
+
+# ------------------------------------------------------------------------------------ cases
+
+cases = Router(tags=["cases"])
+
+
+@cases.get("", response={200: CaseList, **ERRORS})
+def list_cases(request, body: str | None = None, status: str | None = None, procedure: str | None = None,
+               closed: bool | None = None, due_before: dt.date | None = None, limit: int = 50, offset: int = 0):
+    """Cases you can see, by next deadline; filter by body, status, procedure, open/closed, due date."""
+    b = access.body_for(request.user, body) if body else None
+    return _case_list(request, b, status, procedure, closed, due_before, limit, offset)
+
+
+@cases.post("", response={201: CaseOut, **ERRORS})
+def create_case(request, body: str, payload: CaseCreateIn):
+    """Open a case at a body (`?body=code`) with the procedure's opening event."""
+    b = access.body_for(request.user, body)
+    return Status(201, _create(request, b, payload))
+
+
+@bodies.post("/{code}/cases", response={201: CaseOut, **ERRORS})
+def create_case_at_body(request, code: str, payload: CaseCreateIn):
+    """Open a case at this body with the procedure's opening event."""
+    b = access.body_for(request.user, code)
+    return Status(201, _create(request, b, payload))
+
+
+def _create(request, body, payload: CaseCreateIn):
+    user = request.user
+    staff = any(m.role in (Role.CLERK, Role.DECIDING_OFFICER) and body.path.startswith(m.body.path)
+                for m in access.memberships(user)) or user.is_superuser
+    with transaction.atomic():
+        applicant = None
+        if payload.applicant_id is not None:
+            applicant = Person.objects.filter(body=body, pk=payload.applicant_id).first()
+            if applicant is None:
+                raise NotFound(f"No person {payload.applicant_id} in {body.name}'s records.")
+            if not staff and applicant.user_id != user.pk:
+                raise Forbidden("You can open a case only for yourself.")
+        elif payload.applicant is not None:
+            applicant = Person.objects.create(body=body, user=None if staff else user, **payload.applicant.dict())
+        elif not staff:
+            applicant = (Person.objects.filter(body=body, user=user).first()
+                         or Person.objects.create(body=body, user=user, name=user.get_full_name() or user.username,
+                                                  email=user.email))
+        prop = None
+        if payload.property_id is not None:
+            prop = Property.objects.filter(body=body, pk=payload.property_id).first()
+            if prop is None:
+                raise NotFound(f"No property {payload.property_id} in {body.name}'s records.")
+        elif payload.property is not None:
+            prop = Property.objects.create(body=body, owner=applicant, **payload.property.dict())
+        ev = services.EventInput(type=payload.event.type, on=parse_on(payload.event.on, "event.on"),
+                                 data=payload.event.data, by=payload.event.by)
+        case = services.create_case(user, body, payload.procedure, ev, applicant=applicant, property=prop,
+                                    title=payload.title)
+    return present.case_out(user, Case.objects.select_related("body", "applicant", "property").get(pk=case.pk))
+
+
+@cases.get("/{case_id}", response={200: CaseOut, **ERRORS})
+def read_case(request, case_id: int, as_of: str | None = None):
+    """A case as of now (or `as_of`): status, deadlines, deemed outcomes with conditions, the actions open
+    to each role and to you, amounts, and the explanation citing the Act."""
+    case = access.case_for(request.user, case_id)
+    when = None
+    if as_of:
+        parsed = parse_on(as_of, "as_of")
+        when = (timezone.localtime(parsed).replace(tzinfo=None) if isinstance(parsed, dt.datetime)
+                else dt.datetime.combine(parsed, dt.time(23, 59, 59)))
+    return present.case_out(request.user, case, as_of=when)
+
+
+@cases.post("/{case_id}/actions", response={201: CaseOut, **ERRORS})
+def post_action(request, case_id: int, payload: ActionIn):
+    """Record an action (an event of the procedure). Send the case's `version`; if someone recorded
+    something since you read the case you get 409 and nothing is stored."""
+    ev = services.EventInput(type=payload.type, on=parse_on(payload.on), data=payload.data, by=payload.by)
+    services.append_event(request.user, case_id, ev, payload.version)
+    return Status(201, present.case_out(request.user, access.case_for(request.user, case_id)))
+
+
+@cases.get("/{case_id}/documents", response={200: list[DocumentOut], **ERRORS})
+def case_documents(request, case_id: int):
+    case = access.case_for(request.user, case_id)
+    return [present.document_out(d) for d in case.documents.order_by("pk")]
+
+
+@cases.post("/{case_id}/documents", response={201: DocumentOut, **ERRORS})
+def upload_document(request, case_id: int, kind: Form[str], file: File[UploadedFile], title: Form[str] = ""):
+    """Attach a document (PDF, PNG or JPEG, judged by content; size limit from the settings)."""
+    case = access.case_for(request.user, case_id)
+    access.require_writer(request.user, case.body)
+    if not request.user.is_superuser and not any(
+            m.role != Role.AUDITOR for m in access.memberships(request.user)):
+        raise Forbidden("Auditors have read-only access.")
+    doc = documents.store(request.user, body=case.body, case=case, person=case.applicant, kind=kind, upload=file,
+                          title=title)
+    return Status(201, present.document_out(doc))
+
+
+api.add_router("/cases", cases)
+
+
+@api.get("/documents/{doc_id}", url_name="document_download", tags=["cases"], response={200: None, **ERRORS})
+def download_document(request, doc_id: int):
+    """The stored file of a document on a case you can see."""
+    doc = Document.objects.filter(pk=doc_id).select_related("case").first()
+    if doc is None or (doc.case_id and not access.visible_cases(request.user).filter(pk=doc.case_id).exists()) or \
+            (not doc.case_id and not access.visible_bodies(request.user).filter(pk=doc.body_id).exists()):
+        raise NotFound(f"No document {doc_id} that you can see.")
+    return FileResponse(doc.file.open("rb"), content_type=doc.content_type, as_attachment=False,
+                        filename=doc.original_name)
+
+
+# ------------------------------------------------------------------------------------ people
+
+people = Router(tags=["people"])
+
+
+@bodies.get("/{code}/people", response={200: list[PersonOut], **ERRORS})
+def list_people(request, code: str, q: str = ""):
+    """People in a body's records (staff only), by name."""
+    body = access.body_for(request.user, code)
+    if not request.user.is_superuser and not any(
+            m.role != Role.APPLICANT and body.path.startswith(m.body.path) for m in access.memberships(request.user)):
+        raise Forbidden("Only the body's staff can search its people.")
+    qs = Person.objects.filter(body=body)
+    if q:
+        qs = qs.filter(name__icontains=q)
+    return [{"id": p.pk, "name": p.name} for p in qs.order_by("name")[:100]]
+
+
+_ = (Membership, Query, people)

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ApiConfig(AppConfig):
+    name = "adhiniyam.api"
+    label = "api"
+    verbose_name = "REST API"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,169 @@
+"""Who sees what, and who may act as which of the Act's roles. Every query goes through here.
+
+  applicant         their own cases at the bodies where they are registered
+  clerk             the body and every body below it; opens cases; records what parties hand in
+  deciding_officer  the body and below; acts as the body's office (secretary, chief officer…)
+  appellate         the cases routed to their office (appeals, supervision) while it is engaged
+  auditor           the body and below, read only
+  administrator     the body and below, read; manages master data in the admin
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, Q
+
+from . import roles as R
+from .errors import Forbidden, NotFound
+from .models import Body, Case, CaseRoute, Membership, Role
+
+STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
+
+
+def memberships(user) -> list[Membership]:
+    if not user or not user.is_authenticated:
+        return []
+    cache = getattr(user, "_adhiniyam_memberships", None)
+    if cache is None:
+        cache = list(Membership.objects.filter(user=user).select_related("body"))
+        user._adhiniyam_memberships = cache
+    return cache
+
+
+def _within(body: Body, top: Body) -> bool:
+    return body.path.startswith(top.path)
+
+
+def visible_bodies(user):
+    if user.is_superuser:
+        return Body.objects.all()
+    q = Q(pk__in=[])
+    for m in memberships(user):
+        if m.role in STAFF_READ:
+            q |= Q(path__startswith=m.body.path)
+        else:
+            q |= Q(pk=m.body_id)
+    return Body.objects.filter(q)
+
+
+def body_for(user, code: str) -> Body:
+    body = visible_bodies(user).filter(code=code).first()
+    if body is None:
+        raise NotFound(f"No body '{code}' that you can see. Check the code, or ask an administrator "
+                       "to give you a role at that body.")
+    return body
+
+
+def case_scope(user) -> Q:
+    """A Q over Case that keeps exactly the cases this user may read."""
+    if user.is_superuser:
+        return Q()
+    q = Q(pk__in=[])
+    for m in memberships(user):
+        if m.role in STAFF_READ:
+            q |= Q(body__path__startswith=m.body.path)
+        elif m.role == Role.APPLICANT:
+            q |= Q(body_id=m.body_id, applicant_user=user)
+        elif m.role == Role.APPELLATE:
+            routes = CaseRoute.objects.filter(case=OuterRef("pk"), office_body_id=m.body_id, active=True)
+            if m.office:
+                routes = routes.filter(role=m.office)
+            q |= Exists(routes)
+    return q
+
+
+def body_case_scope(user, body: Body) -> Q | None:
+    """The scope within one body, as a Q that keeps the inbox query on its (body, …) index.
+    None: the user sees nothing there."""
+    if user.is_superuser:
+        return Q()
+    q, any_ = Q(pk__in=[]), False
+    for m in memberships(user):
+        if m.role in STAFF_READ and _within(body, m.body):
+            return Q()
+        if m.role == Role.APPLICANT and m.body_id == body.pk:
+            q |= Q(applicant_user=user)
+            any_ = True
+        elif m.role == Role.APPELLATE:
+            routes = CaseRoute.objects.filter(case=OuterRef("pk"), office_body_id=m.body_id, active=True)
+            if m.office:
+                routes = routes.filter(role=m.office)
+            q |= Exists(routes)
+            any_ = True
+    return q if any_ else None
+
+
+def visible_cases(user):
+    return Case.objects.filter(case_scope(user))
+
+
+def case_for(user, case_id: int, *, lock: bool = False) -> Case:
+    qs = Case.objects.select_related("body", "applicant", "property")
+    if lock:
+        qs = qs.select_for_update(of=("self",))
+    case = qs.filter(case_scope(user)).filter(pk=case_id).first()
+    if case is None:
+        raise NotFound(f"No case {case_id} that you can see.")
+    return case
+
+
+def acting_roles(user, case: Case, procedure) -> dict[str, str]:
+    """The Act's roles this user may act as in this case: {role: why}."""
+    out: dict[str, str] = {}
+    act = case.act_id
+    for role in procedure.roles:
+        kind = R.kind_of(act, role)
+        if user.is_superuser:
+            out[role] = "superuser"
+            continue
+        for m in memberships(user):
+            here = _within(case.body, m.body)
+            if kind == R.PARTY:
+                if m.role == Role.APPLICANT and m.body_id == case.body_id and case.applicant_user_id == user.pk:
+                    out[role] = "applicant in own case"
+                elif m.role == Role.CLERK and here:
+                    out[role] = "clerk recording for the party"
+            elif kind == R.OFFICE:
+                if m.role == Role.DECIDING_OFFICER and here and (not m.office or m.office == role):
+                    out[role] = f"deciding officer at {m.body.code}"
+            elif kind == R.AUTHORITY:
+                if m.role == Role.APPELLATE and (not m.office or m.office == role) and \
+                        CaseRoute.objects.filter(case=case, role=role, office_body_id=m.body_id).exists():
+                    out[role] = f"{role} at {m.body.code}, to which this case is routed"
+    return out
+
+
+def opening_roles(user, body: Body, act_id: str, event_type) -> list[str]:
+    """Roles this user may open a case as, with this opening event."""
+    allowed = []
+    for role in event_type.by:
+        kind = R.kind_of(act_id, role)
+        if user.is_superuser:
+            allowed.append(role)
+            continue
+        for m in memberships(user):
+            here = _within(body, m.body)
+            if m.role == Role.CLERK and here:
+                allowed.append(role)          # the counter: any opening the Act allows
+            elif m.role == Role.APPLICANT and m.body_id == body.pk and kind == R.PARTY:
+                allowed.append(role)
+            elif m.role == Role.DECIDING_OFFICER and here and kind == R.OFFICE and (not m.office or m.office == role):
+                allowed.append(role)
+    return list(dict.fromkeys(allowed))
+
+
+def require_writer(user, body: Body):
+    for m in memberships(user):
+        if m.role == Role.AUDITOR and _within(body, m.body) and len(memberships(user)) == 1:
+            raise Forbidden("Auditors have read-only access: you cannot record anything.")
+    return True
+
+
+def route(body: Body, role: str) -> Body | None:
+    """The nearest body at or above `body` with an office of this role."""
+    from .models import Office
+    ids = [int(x) for x in body.path.strip("/").split("/") if x]
+    found = dict(Office.objects.filter(body_id__in=ids, role=role).values_list("body_id", "body_id"))
+    for pk in reversed(ids):
+        if pk in found:
+            return Body.objects.get(pk=pk)
+    return None

@@ -1,0 +1,152 @@
+"""The only place the records service talks to the law engine (`adhiniyam.law`, pure Python).
+
+It turns stored rows into the engine's inputs (BodySettings, Event) and back. The engine is never
+told about Django.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from django.utils import timezone
+
+LAW_DIR = Path(__file__).resolve().parent.parent / "law"
+
+
+def law():
+    import adhiniyam.law as law_module
+    return law_module
+
+
+def engine_ready() -> bool:
+    return (LAW_DIR / "READY").exists()
+
+
+def load_pack(act_id: str):
+    return law().load_pack(act_id)
+
+
+def list_packs() -> list[str]:
+    return list(law().list_packs())
+
+
+def _clock() -> dt.datetime | None:
+    """settings.ADHINIYAM_CLOCK (env ADHINIYAM_CLOCK): a fixed 'now' for training, demos and tests."""
+    from django.conf import settings
+    fixed = getattr(settings, "ADHINIYAM_CLOCK", None)
+    if not fixed:
+        return None
+    if isinstance(fixed, dt.datetime):
+        return fixed
+    if isinstance(fixed, dt.date):
+        return dt.datetime.combine(fixed, dt.time(12, 0))
+    text = str(fixed)
+    return dt.datetime.fromisoformat(text) if "T" in text else dt.datetime.combine(dt.date.fromisoformat(text), dt.time(12))
+
+
+def today() -> dt.date:
+    fixed = _clock()
+    return fixed.date() if fixed else timezone.localdate()
+
+
+def now_local() -> dt.datetime:
+    """Now, as a naive local (IST) datetime: the engine's legal clock has no time zones."""
+    fixed = _clock()
+    return fixed if fixed else timezone.localtime().replace(tzinfo=None, microsecond=0)
+
+
+def _iso(value):
+    return value.isoformat() if isinstance(value, (dt.date, dt.datetime)) else value
+
+
+def _date(value):
+    return dt.date.fromisoformat(value) if isinstance(value, str) else value
+
+
+def settings_snapshot(body) -> dict[str, Any]:
+    """The body's choices that bind a case from the day it opens (JSON-ready)."""
+    versions: dict[str, list] = {}
+    for choice in body.provision_choices.order_by("provision", "effective_from"):
+        versions.setdefault(choice.provision, []).append(
+            {"from": _iso(choice.effective_from), "version": choice.version})
+    return {
+        "versions": versions,
+        "interpretations": {c.interpretation: c.reading for c in body.interpretation_choices.all()},
+    }
+
+
+def engine_versions(snap: dict) -> dict[str, Any]:
+    versions: dict[str, Any] = {}
+    for provision, choices in (snap.get("versions") or {}).items():
+        if len(choices) == 1 and not choices[0]["from"]:
+            versions[provision] = choices[0]["version"]
+        else:
+            versions[provision] = [{"from": _date(c["from"]) or dt.date.min, "version": c["version"]}
+                                   for c in choices]
+    return versions
+
+
+def procedure(pack, procedure_id: str, snapshot: dict | None, on: dt.date | None):
+    """The procedure with the body's chosen provision versions applied (as the engine resolves them)."""
+    return pack.procedure(procedure_id, engine_versions(snapshot or {}), on)
+
+
+def body_settings(body, snapshot: dict | None = None):
+    """BodySettings for the engine: State, calendar, location, and the chosen versions and readings
+    (from the case's snapshot when given, so a later change of choice does not rewrite old cases)."""
+    snap = snapshot if snapshot is not None else settings_snapshot(body)
+    versions = engine_versions(snap)
+    closures = [{"date": c.on, "reason": c.reason, "source": c.source} for c in body.closures.all()]
+    location = (body.latitude, body.longitude) if body.latitude is not None and body.longitude is not None else None
+    return law().BodySettings(
+        state=body.state,
+        versions=versions,
+        interpretations=dict(snap.get("interpretations") or {}),
+        closures=closures,
+        weekly_off=tuple(body.weekly_off) if body.weekly_off else None,   # None: the State's default
+        location=location,
+    )
+
+
+def to_engine_event(row) -> Any:
+    on = timezone.localtime(row.on_at).replace(tzinfo=None) if row.on_at else row.on_date
+    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
+
+
+def evaluate(case, rows, extra=None, as_of=None, body=None):
+    """Evaluate a case from its stored events (+ one new one). System events (time's outcomes that
+    the sweep recorded) are records for registers and alerts: the engine derives them again from
+    the same events, so they are not fed back."""
+    pack = load_pack(case.act_id)
+    events = [to_engine_event(r) for r in rows if not r.system]
+    if extra is not None:
+        events.append(extra)
+    settings = body_settings(body or case.body, case.settings_snapshot)
+    return pack, law().evaluate(pack, case.procedure, settings, events, as_of=as_of or now_local(), trace=True)
+
+
+def as_json(value):
+    """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API."""
+    if isinstance(value, dict):
+        return {str(k): as_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [as_json(v) for v in value]
+    if isinstance(value, (dt.date, dt.datetime, dt.time)):
+        return value.isoformat()
+    if hasattr(value, "to_dict"):
+        return as_json(value.to_dict())
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def deadline_date(value) -> dt.date | None:
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value)[:10])

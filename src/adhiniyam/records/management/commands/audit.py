@@ -1,0 +1,25 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from adhiniyam.records.audit import verify
+from adhiniyam.records.models import Body
+
+
+class Command(BaseCommand):
+    help = "audit verify: walk each body's hash chain of events and report the first broken link."
+
+    def add_arguments(self, parser):
+        parser.add_argument("action", choices=["verify"])
+        parser.add_argument("--body", action="append", help="body code (repeatable); default: every body")
+
+    def handle(self, *args, **opts):
+        bodies = Body.objects.filter(code__in=opts["body"]).order_by("pk") if opts["body"] else None
+        total, broken = 0, None
+        for body, links, brk in verify(bodies):
+            total += links
+            if brk is not None:
+                broken = brk
+                break
+        if broken is not None:
+            self.stderr.write(f"BROKEN: {broken}")
+            raise CommandError("audit chain broken; first broken link reported above")
+        self.stdout.write(f"audit chain intact: {total} events checked")

@@ -1,0 +1,389 @@
+"""Records: bodies (tenants) in their hierarchy, people, properties, documents, cases and events.
+
+Every table carries the body it belongs to (`body_id`), and every hot index starts with it, so a
+State-wide deployment can shard by body. Cases are append-only logs of events; the status, the next
+deadline and the rest of the engine's answer are stored beside them, derived in the same transaction
+as the event that changed them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class BodyKind(models.TextChoices):
+    STATE = "state", _("State")
+    DISTRICT = "district", _("District")
+    BLOCK = "block", _("Block / development block")
+    ZILA_PANCHAYAT = "zila_panchayat", _("Zila Panchayat")
+    KSHETTRA_PANCHAYAT = "kshettra_panchayat", _("Kshettra Panchayat")
+    GRAM_PANCHAYAT = "gram_panchayat", _("Gram / Village Panchayat")
+    MUNICIPAL_COMMITTEE = "municipal_committee", _("Municipal committee")
+    MUNICIPAL_COUNCIL = "municipal_council", _("Municipal council")
+    NAGAR_PANCHAYAT = "nagar_panchayat", _("Nagar panchayat")
+    MUNICIPALITY = "municipality", _("Municipality")
+    OFFICE = "office", _("Government office (directorate, collectorate, committee)")
+
+
+class Body(models.Model):
+    """A local body or a level above it. Bodies that keep cases name the Act (law pack) governing them."""
+
+    code = models.SlugField(max_length=64, unique=True, help_text=_("Short stable id used in URLs, e.g. ga-taleigao"))
+    name = models.CharField(max_length=200)
+    name_local = models.CharField(max_length=200, blank=True, help_text=_("Name in Hindi or the State's language"))
+    kind = models.CharField(max_length=32, choices=BodyKind.choices)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="children")
+    path = models.CharField(max_length=255, editable=False, db_index=True,
+                            help_text=_("Materialised path of ids, '/1/4/9/', for subtree queries"))
+    state = models.CharField(max_length=6, help_text=_("ISO 3166-2:IN subdivision code, e.g. GA, HP, PB, GJ, UK"))
+    act_id = models.CharField(max_length=100, blank=True,
+                              help_text=_("Law pack governing this body's cases (blank for a level that keeps none)"))
+    latitude = models.FloatField(null=True, blank=True)
+    longitude = models.FloatField(null=True, blank=True)
+    weekly_off = models.JSONField(default=list, blank=True,
+                                  help_text=_('Weekly days the office is closed: ["sun"], or ["sun", "2sat", "4sat"]'))
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["path"]
+        verbose_name_plural = "bodies"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+    @property
+    def body_id(self) -> int:
+        return self.pk
+
+    def clean(self):
+        if self.parent_id and self.pk and f"/{self.pk}/" in (self.parent.path or ""):
+            raise ValidationError({"parent": _("A body cannot sit below itself.")})
+        if self.weekly_off:
+            from adhiniyam.law.calendar import _weekly_rule
+            from datetime import date
+            for rule in self.weekly_off:
+                try:
+                    _weekly_rule(rule, date(2026, 1, 1))
+                except ValueError as exc:
+                    raise ValidationError({"weekly_off": str(exc)}) from exc
+
+    def save(self, *args, **kwargs):
+        parent_path = self.parent.path if self.parent_id else "/"
+        if self.pk is None:
+            self.path = parent_path + "new/"
+            super().save(*args, **kwargs)
+            self.path = f"{parent_path}{self.pk}/"
+            Body.objects.filter(pk=self.pk).update(path=self.path)
+            return
+        old_path = Body.objects.filter(pk=self.pk).values_list("path", flat=True).first()
+        self.path = f"{parent_path}{self.pk}/"
+        super().save(*args, **kwargs)
+        if old_path and old_path != self.path:   # moved: carry the subtree along
+            for pk, path in Body.objects.filter(path__startswith=old_path).exclude(pk=self.pk).values_list("pk", "path"):
+                Body.objects.filter(pk=pk).update(path=self.path + path[len(old_path):])
+
+    def ancestors(self, include_self: bool = True) -> list[Body]:
+        ids = [int(x) for x in self.path.strip("/").split("/") if x]
+        if not include_self:
+            ids = ids[:-1]
+        found = {b.pk: b for b in Body.objects.filter(pk__in=ids)}
+        return [found[i] for i in reversed(ids) if i in found]   # nearest first
+
+    def subtree(self):
+        return Body.objects.filter(path__startswith=self.path)
+
+
+class Office(models.Model):
+    """An authority seated at a body: the Block Development Officer at a block, the Director at the
+    State directorate, the Collector at a district. Appeals and supervision route to the nearest
+    office of the role the Act names, walking up from the case's body."""
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="offices")
+    role = models.CharField(max_length=64, help_text=_("Role as the Act names it in the law pack, e.g. bdo, director, collector"))
+    title = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "role"], name="office_unique_role_per_body")]
+
+    def __str__(self) -> str:
+        return f"{self.title} — {self.body.name}"
+
+
+class Closure(models.Model):
+    """A day a body's office is closed beyond the State's holidays and weekly days off, with its source."""
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="closures")
+    on = models.DateField()
+    reason = models.CharField(max_length=200)
+    source = models.CharField(max_length=300, help_text=_("Order, notification or resolution that closed the office"))
+
+    class Meta:
+        ordering = ["body", "on"]
+        constraints = [models.UniqueConstraint(fields=["body", "on"], name="closure_one_per_day")]
+
+    def __str__(self) -> str:
+        return f"{self.on}: {self.reason}"
+
+
+class ProvisionChoice(models.Model):
+    """Which printed version of a provision a body applies (e.g. Goa s.66(2): BDO route or fifteen days)."""
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="provision_choices")
+    provision = models.CharField(max_length=120)
+    version = models.CharField(max_length=160)
+    effective_from = models.DateField(null=True, blank=True,
+                                      help_text=_("Blank: for every case. A date: for cases opened on or after it"))
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "provision", "effective_from"],
+                                               name="provision_choice_unique")]
+
+
+class InterpretationChoice(models.Model):
+    """A body's reading of a question the Act leaves open (overrides the pack's default)."""
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="interpretation_choices")
+    interpretation = models.CharField(max_length=160)
+    reading = models.CharField(max_length=80)
+    reason = models.TextField(blank=True)
+    decided_by = models.CharField(max_length=200, blank=True, help_text=_("Resolution or order adopting this reading"))
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "interpretation"], name="interpretation_choice_unique")]
+
+
+class Role(models.TextChoices):
+    APPLICANT = "applicant", _("Applicant / citizen")
+    CLERK = "clerk", _("Clerk")
+    DECIDING_OFFICER = "deciding_officer", _("Deciding officer")
+    APPELLATE = "appellate", _("Appellate / supervising authority")
+    AUDITOR = "auditor", _("Auditor (read only)")
+    ADMINISTRATOR = "administrator", _("Administrator")
+
+
+class Membership(models.Model):
+    """A user's role at one body. Staff roles reach the body and the bodies below it; an appellate
+    authority reaches the cases routed to its office; an applicant reaches only their own cases."""
+
+    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=32, choices=Role.choices)
+    office = models.CharField(max_length=64, blank=True,
+                              help_text=_("The Act's role this user acts as (secretary, chief_officer, bdo, collector…); "
+                                          "blank: any role of that kind"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "user", "role", "office"], name="membership_unique")]
+        indexes = [models.Index(fields=["user", "body"], name="membership_user_body")]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()}{' (' + self.office + ')' if self.office else ''} at {self.body.code}"
+
+
+class Person(models.Model):
+    """An applicant, owner, occupier or accused, as known to one body."""
+
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="people")
+    name = models.CharField(max_length=200)
+    name_local = models.CharField(max_length=200, blank=True)
+    phone = models.CharField(max_length=20, blank=True)
+    email = models.EmailField(blank=True)
+    address = models.TextField(blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="people", help_text=_("The person's own login, if they have one"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "people"
+        indexes = [models.Index(fields=["body", "name"], name="person_body_name"),
+                   models.Index(fields=["body", "user"], name="person_body_user")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Property(models.Model):
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="properties")
+    survey_number = models.CharField(max_length=60, blank=True, help_text=_("Survey / khasra / house number"))
+    address = models.TextField()
+    ward = models.CharField(max_length=60, blank=True)
+    owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="properties_owned")
+    occupier = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="properties_occupied")
+    latitude = models.FloatField(null=True, blank=True)
+    longitude = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "properties"
+        indexes = [models.Index(fields=["body", "survey_number"], name="property_body_survey")]
+
+    def __str__(self) -> str:
+        return f"{self.survey_number or '—'}, {self.address[:60]}"
+
+
+class BodyLedger(models.Model):
+    """One row per body: case numbering and the head of the body's hash chain of events.
+    Appending an event locks this row, so a body's chain is written in one order."""
+
+    body = models.OneToOneField(Body, primary_key=True, on_delete=models.PROTECT, related_name="ledger")
+    case_count = models.PositiveIntegerField(default=0)
+    event_count = models.PositiveBigIntegerField(default=0)
+    head_hash = models.CharField(max_length=64, default="0" * 64)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+DUE_NEVER = dt.date(9999, 12, 31)
+
+
+class Case(models.Model):
+    """One application, notice, offence… of a procedure of the body's law pack."""
+
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="cases")
+    number = models.CharField(max_length=80, help_text=_("Number shown on papers, unique within the body"))
+    act_id = models.CharField(max_length=100)
+    procedure = models.CharField(max_length=100)
+    pack_version = models.CharField(max_length=80, help_text=_("Law-pack version the case is bound to"))
+    settings_snapshot = models.JSONField(default=dict, help_text=_("Provision versions and readings in force when opened"))
+    title = models.CharField(max_length=300, blank=True)
+    applicant = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    applicant_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                       related_name="own_cases")
+    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    opened_on = models.DateField()
+    # Derived by the engine, stored in the same transaction as the event that changed them.
+    status = models.CharField(max_length=80, db_index=False)
+    status_label = models.CharField(max_length=200, blank=True)
+    closed = models.BooleanField(default=False)
+    next_deadline = models.DateField(null=True, blank=True)
+    next_deadline_who = models.CharField(max_length=64, blank=True)
+    due = models.DateField(default=DUE_NEVER, help_text=_("next_deadline, or 9999-12-31 when none: the inbox "
+                                                          "sort key (indexable on every database, no NULLs)"))
+    derived = models.JSONField(default=dict)
+    derived_as_of = models.DateTimeField(null=True)
+    version = models.PositiveIntegerField(default=1, help_text=_("Optimistic concurrency: bumps on every change"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "number"], name="case_number_per_body")]
+        indexes = [
+            # the inbox: open cases of a body by next deadline (also the sweep's per-body scan)
+            models.Index(fields=["body", "closed", "due", "id"], name="case_inbox"),
+            models.Index(fields=["body", "status", "due", "id"], name="case_body_status"),
+            models.Index(fields=["body", "applicant_user", "due", "id"], name="case_body_applicant"),
+            models.Index(fields=["body", "procedure", "due", "id"], name="case_body_procedure"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class AppendOnly(Exception):
+    pass
+
+
+class CaseEvent(models.Model):
+    """One thing that happened in a case. Never updated, never deleted: each is chained by hash to
+    the body's previous event, so a changed or removed row breaks the chain (`adhiniyam audit verify`)."""
+
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField(help_text=_("Order within the case, from 1"))
+    chain_seq = models.PositiveBigIntegerField(help_text=_("Order within the body's hash chain, from 1"))
+    type = models.CharField(max_length=100)
+    on_date = models.DateField(help_text=_("When it happened (the legal date)"))
+    on_at = models.DateTimeField(null=True, blank=True, help_text=_("Clock time, where the law counts hours"))
+    by_role = models.CharField(max_length=64, help_text=_("The Act's role that acted (system: time alone)"))
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+")
+    system = models.BooleanField(default=False, help_text=_("Recorded by the sweep: an outcome of time alone"))
+    data = models.JSONField(default=dict, blank=True)
+    pack_version = models.CharField(max_length=80)
+    recorded_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["case_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["case", "seq"], name="event_seq_per_case"),
+            models.UniqueConstraint(fields=["body", "chain_seq"], name="event_chain_per_body"),
+            models.UniqueConstraint(fields=["case", "type", "on_date"], condition=Q(system=True),
+                                    name="system_event_once"),
+        ]
+        indexes = [models.Index(fields=["body", "type", "on_date"], name="event_body_type_on")]
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnly("Case events are append-only: record a new event instead of changing one.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnly("Case events are append-only and cannot be deleted.")
+
+    def __str__(self) -> str:
+        return f"{self.case_id}#{self.seq} {self.type} on {self.on_date}"
+
+
+class CaseRoute(models.Model):
+    """Where a case goes for each authority above the body (appeal, supervision), found by walking
+    up the hierarchy. `active` marks routes on which that authority has acted or may act now."""
+
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes")
+    role = models.CharField(max_length=64)
+    office_body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="routed_cases")
+    active = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["case", "role"], name="route_one_per_role")]
+        indexes = [models.Index(fields=["office_body", "role", "active"], name="route_office_inbox"),
+                   models.Index(fields=["body", "case"], name="route_body_case")]
+
+
+class DocumentKind(models.TextChoices):
+    PLAN = "plan", _("Plan / drawing")
+    CERTIFICATE = "certificate", _("Certificate")
+    IDENTITY = "identity", _("Proof of identity")
+    OWNERSHIP = "ownership", _("Proof of ownership")
+    PHOTO = "photo", _("Photograph")
+    NOTICE = "notice", _("Notice or order")
+    OTHER = "other", _("Other")
+
+
+def document_path(instance: Document, filename: str) -> str:
+    return f"{instance.body_id}/{instance.sha256[:2]}/{instance.sha256}{instance.extension}"
+
+
+class Document(models.Model):
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="documents")
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
+    person = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
+    kind = models.CharField(max_length=20, choices=DocumentKind.choices)
+    title = models.CharField(max_length=200, blank=True)
+    file = models.FileField(upload_to=document_path, max_length=300)
+    original_name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=100)
+    extension = models.CharField(max_length=10)
+    size = models.PositiveBigIntegerField()
+    sha256 = models.CharField(max_length=64)
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    uploaded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["body", "case"], name="document_body_case")]
+
+    def __str__(self) -> str:
+        return self.title or self.original_name

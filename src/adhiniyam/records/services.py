@@ -1,0 +1,306 @@
+"""Writes of the records service. Each is one transaction: it asks the engine first, and stores
+nothing if the engine (or a check here) refuses.
+
+  create_case    open a case with its opening event
+  append_event   record one action in a case (optimistic concurrency on Case.version)
+  sweep_case     record what time alone produced (deemed grants, lapses, expiries) as system events
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import access
+from . import engine as E
+from . import roles as R
+from .audit import digest
+from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
+from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property
+
+log = logging.getLogger("adhiniyam.records")
+
+
+@dataclass
+class EventInput:
+    type: str
+    on: dt.date | dt.datetime
+    data: dict[str, Any] = field(default_factory=dict)
+    by: str | None = None             # the Act's role the user acts as; inferred when one fits
+
+
+def _law_error_class():
+    try:
+        return E.law().LawError
+    except Exception:  # pragma: no cover - engine missing
+        return ()
+
+
+def get_pack(act_id: str):
+    if not act_id:
+        raise Invalid("This body keeps no cases: it names no Act. Choose a panchayat or municipality.")
+    try:
+        return E.load_pack(act_id)
+    except ImportError as exc:
+        raise EngineUnavailable(f"The law engine could not be loaded ({exc}).") from exc
+    except Exception as exc:
+        raise EngineUnavailable(f"The law pack '{act_id}' could not be loaded: {exc}") from exc
+
+
+def get_procedure(pack, procedure_id: str, snapshot: dict | None = None, on: dt.date | None = None):
+    if procedure_id not in pack.procedures:
+        raise NotFound(f"The {pack.title} has no procedure '{procedure_id}'. Offered: "
+                       f"{', '.join(sorted(pack.procedures))}.", code="unknown_procedure")
+    LawError = _law_error_class()
+    try:
+        return E.procedure(pack, procedure_id, snapshot, on)
+    except LawError as exc:
+        raise LawRefused.from_law(exc) from exc
+
+
+def _check_date(on, body: Body) -> tuple[dt.date, dt.datetime | None]:
+    if isinstance(on, dt.datetime):
+        aware = on if timezone.is_aware(on) else timezone.make_aware(on)
+        local = timezone.localtime(aware)
+        day, at = local.date(), aware
+    else:
+        day, at = on, None
+    if day > E.today():
+        raise Invalid(f"The date {day.isoformat()} is in the future. Record an event on or after the day it "
+                      "happened, with the date it happened.", code="future_date")
+    if day.year < 1900:
+        raise Invalid(f"The date {day.isoformat()} is not plausible; use YYYY-MM-DD.", code="bad_date")
+    return day, at
+
+
+def _canonical_data(data: dict) -> dict:
+    try:
+        return json.loads(json.dumps(data or {}, default=_json_default))
+    except (TypeError, ValueError) as exc:
+        raise Invalid(f"The event's data cannot be stored: {exc}") from exc
+
+
+def _json_default(value):
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not a plain value")
+
+
+def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list[str], allowed: dict | None,
+               title: str) -> str:
+    can = list(can_act)
+    candidates = [r for r in event_type.by if r in can]
+    if requested:
+        if requested not in event_type.by:
+            raise Forbidden(f"'{title}' is done by {', '.join(event_type.by)} under the Act, not by {requested}.",
+                            code="wrong_role")
+        if requested not in can:
+            raise Forbidden(f"You cannot act as {requested} here. You may act as: "
+                            f"{', '.join(can) or 'no role in this case'}.", code="not_your_role")
+        return requested
+    if not candidates:
+        raise Forbidden(f"'{title}' is done by {', '.join(event_type.by)}; you may act as "
+                        f"{', '.join(can) or 'no role in this case'}.", code="not_your_role")
+    if allowed:
+        for r in candidates:
+            if event_type.id in (allowed.get(r) or []):
+                return r
+    return candidates[0]
+
+
+def _ledger(body: Body) -> BodyLedger:
+    BodyLedger.objects.get_or_create(body=body)
+    return BodyLedger.objects.select_for_update().get(body=body)
+
+
+def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date, at: dt.datetime | None,
+            by_role: str, actor, data: dict, system: bool, pack_version: str) -> CaseEvent:
+    ledger.event_count += 1
+    ev = CaseEvent(body_id=case.body_id, case=case, seq=seq, chain_seq=ledger.event_count, type=type,
+                   on_date=day, on_at=at, by_role=by_role, actor=actor, system=system, data=data,
+                   pack_version=pack_version, recorded_at=timezone.now(), prev_hash=ledger.head_hash)
+    ev.hash = digest(ev.prev_hash, ev)
+    ev.save(force_insert=True)
+    ledger.head_hash = ev.hash
+    ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+    return ev
+
+
+def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent]):
+    case.status = result.status
+    case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
+    case.closed = bool(result.closed)
+    case.next_deadline = E.deadline_date(result.next_deadline)
+    case.due = case.next_deadline or DUE_NEVER
+    who = ""
+    for d in result.deadlines or []:
+        if not getattr(d, "expired", False) and E.deadline_date(d.last_day) == case.next_deadline:
+            who = d.who or ""
+            break
+    case.next_deadline_who = who
+    derived = E.as_json(result.to_dict())
+    derived.pop("trace", None)          # reads derive the trace afresh; the row keeps the answer
+    case.derived = derived
+    case.derived_as_of = timezone.now()
+    # routes to authorities: active while they are engaged (may act now, acted, or owe a duty)
+    acted = {r.by_role for r in rows}
+    duties = {d.who for d in (result.deadlines or []) if getattr(d, "who", None)}
+    for route in case.routes.all():
+        active = bool((result.allowed or {}).get(route.role)) or route.role in acted or route.role in duties
+        if active != route.active:
+            CaseRoute.objects.filter(pk=route.pk).update(active=active)
+
+
+def _create_routes(case: Case, procedure):
+    for role in procedure.roles:
+        if R.kind_of(case.act_id, role) == R.AUTHORITY:
+            office_body = access.route(case.body, role)
+            if office_body is not None:
+                CaseRoute.objects.create(body_id=case.body_id, case=case, role=role, office_body=office_body)
+
+
+def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
+                property: Property | None = None, title: str = "") -> Case:
+    access.require_writer(user, body)
+    pack = get_pack(body.act_id)
+    day, at = _check_date(opening.on, body)
+    snapshot = E.settings_snapshot(body)
+    procedure = get_procedure(pack, procedure_id, snapshot, day)
+    et = procedure.events.get(opening.type)
+    if et is None or not getattr(et, "opens", False):
+        openers = [e for e, t in procedure.events.items() if getattr(t, "opens", False)]
+        raise Invalid(f"A '{procedure.title}' case opens with {', '.join(openers)}, not '{opening.type}'.",
+                      code="not_an_opening_event")
+    by = _pick_role(opening.by, et, access.opening_roles(user, body, body.act_id, et), None, et.title)
+    data = _canonical_data(opening.data)
+    if applicant is not None and applicant.body_id != body.pk:
+        raise Invalid("The applicant is registered with another body; register them with this body first.")
+    if property is not None and property.body_id != body.pk:
+        raise Invalid("The property is in another body's records.")
+    LawError = _law_error_class()
+    with transaction.atomic():
+        ledger = _ledger(body)
+        ledger.case_count += 1
+        case = Case(body=body, number=f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}", act_id=body.act_id,
+                    procedure=procedure_id, pack_version=str(pack.version), settings_snapshot=snapshot,
+                    title=title or f"{procedure.title}" + (f" — {applicant.name}" if applicant else ""),
+                    applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
+                    opened_on=day, status="", created_by=user if user.is_authenticated else None)
+        case.body = body
+        ev_in = E.law().Event(type=opening.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
+                              by=by, data=data)
+        try:
+            _pack, result = E.evaluate(case, [], extra=ev_in, body=body)
+        except LawError as exc:
+            transaction.set_rollback(True)
+            raise LawRefused.from_law(exc) from exc
+        case.save(force_insert=True)
+        ledger.save(update_fields=["case_count"])
+        ev = _append(case, ledger, seq=1, type=opening.type, day=day, at=at, by_role=by, actor=user, data=data,
+                     system=False, pack_version=str(pack.version))
+        _create_routes(case, procedure)
+        _store_derived(case, pack, procedure, result, [ev])
+        case.save()
+    return case
+
+
+def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
+    LawError = _law_error_class()
+    with transaction.atomic():
+        case = access.case_for(user, case_id, lock=True)
+        access.require_writer(user, case.body)
+        if expected_version != case.version:
+            raise StaleVersion(f"Case {case.number} is at version {case.version}; you sent version "
+                               f"{expected_version}. Someone recorded something since you read it: reload the "
+                               "case, check what changed, and try again.", current_version=case.version)
+        pack = get_pack(case.act_id)
+        procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+        et = procedure.events.get(action.type)
+        if et is None:
+            raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
+                             f"{', '.join(procedure.events)}.", code="unknown_event")
+        rows = list(case.events.order_by("seq"))
+        _p, current = E.evaluate(case, rows)
+        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure), current.allowed, et.title)
+        day, at = _check_date(action.on, case.body)
+        data = _canonical_data(action.data)
+        ev_in = E.law().Event(type=action.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
+                              by=by, data=data)
+        try:
+            _p, result = E.evaluate(case, rows, extra=ev_in)
+        except LawError as exc:
+            raise LawRefused.from_law(exc) from exc
+        ledger = _ledger(case.body)
+        ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, day=day, at=at, by_role=by, actor=user,
+                     data=data, system=False, pack_version=str(pack.version))
+        _store_derived(case, pack, procedure, result, rows + [ev])
+        old = case.version
+        case.version = old + 1
+        case.updated_at = timezone.now()
+        updated = Case.objects.filter(pk=case.pk, version=old).update(
+            status=case.status, status_label=case.status_label, closed=case.closed,
+            next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
+            derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
+        if updated != 1:
+            raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
+    return case, ev
+
+
+def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:
+    """Record what time alone produced in one case, once. Returns the events recorded."""
+    recorded: list[CaseEvent] = []
+    with transaction.atomic():
+        case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case_id)
+        rows = list(case.events.order_by("seq"))
+        pack = get_pack(case.act_id)
+        procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+        _p, result = E.evaluate(case, rows, as_of=as_of)
+        have = {(r.type, r.on_date) for r in rows if r.system}
+        today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
+        new = []
+        for etype, on in result.system_events or []:
+            day = E.deadline_date(on)
+            if day is not None and day <= today and (etype, day) not in have:
+                new.append((etype, day))
+                have.add((etype, day))
+        if new:
+            ledger = _ledger(case.body)
+            seq = len(rows)
+            for etype, day in sorted(new, key=lambda x: x[1]):
+                seq += 1
+                ev = _append(case, ledger, seq=seq, type=etype, day=day, at=None, by_role="system", actor=None,
+                             data={"source": "sweep", "status": result.status}, system=True,
+                             pack_version=str(pack.version))
+                rows.append(ev)
+                recorded.append(ev)
+            case.version += 1
+        _store_derived(case, pack, procedure, result, rows)
+        case.updated_at = timezone.now()
+        case.save()
+    return recorded
+
+
+def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
+    """Sweep every case whose stored next deadline has passed (per body, on the inbox index)."""
+    today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
+    stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
+    for body in (bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk")):
+        stats["bodies"] += 1
+        ids = list(Case.objects.filter(body=body, closed=False, due__lte=today)
+                   .order_by("due", "pk").values_list("pk", flat=True))
+        for pk in ids:
+            stats["cases_checked"] += 1
+            try:
+                stats["events_recorded"] += len(sweep_case(pk, as_of))
+            except Exception as exc:  # one bad case must not stop the sweep of the others
+                stats["errors"] += 1
+                log.exception("sweep failed for case %s", pk)
+                if stdout:
+                    stdout.write(f"case {pk}: {exc}\n")
+    return stats

@@ -1,0 +1,148 @@
+"""Django settings for the Adhiniyam records service, read from the environment.
+
+Environment:
+  DATABASE_URL            postgres://user:pass@host:port/db (psycopg 3) or sqlite:////abs/path.sqlite3.
+                          Unset: an SQLite file at $ADHINIYAM_DB_PATH, else <var>/adhiniyam.sqlite3.
+  ADHINIYAM_VAR           folder for the SQLite file and uploaded documents (default: <repo>/var,
+                          or ./var when the package is installed outside a checkout).
+  ADHINIYAM_SECRET_KEY    required when ADHINIYAM_DEBUG is off.
+  ADHINIYAM_DEBUG         1/0 (default 1 for a laptop run).
+  ADHINIYAM_ALLOWED_HOSTS comma-separated (default localhost,127.0.0.1,testserver).
+  ADHINIYAM_MAX_UPLOAD_MB size limit for one uploaded document (default 10).
+  ADHINIYAM_TIME_ZONE     default Asia/Kolkata.
+  ADHINIYAM_CLOCK         a fixed "now" (YYYY-MM-DD[THH:MM]) for training and tests; unset in production.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent          # src/adhiniyam
+_checkout = PACKAGE_DIR.parent.parent                          # the repository, in a checkout
+VAR_DIR = Path(os.environ.get("ADHINIYAM_VAR")
+               or (_checkout / "var" if (_checkout / "pyproject.toml").exists() else Path.cwd() / "var"))
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+DEBUG = _flag("ADHINIYAM_DEBUG", True)
+SECRET_KEY = os.environ.get("ADHINIYAM_SECRET_KEY") or ("dev-only-insecure-key-adhiniyam" if DEBUG else "")
+if not SECRET_KEY:
+    raise RuntimeError("ADHINIYAM_SECRET_KEY must be set when ADHINIYAM_DEBUG is off")
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ADHINIYAM_ALLOWED_HOSTS",
+                                                   "localhost,127.0.0.1,testserver").split(",") if h.strip()]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "adhiniyam.records",
+    "adhiniyam.api",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "adhiniyam.site.urls"
+WSGI_APPLICATION = "adhiniyam.site.wsgi.application"
+ASGI_APPLICATION = "adhiniyam.site.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def database_config() -> dict:
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        cfg = dj_database_url.parse(url, conn_max_age=60)
+    else:
+        path = Path(os.environ.get("ADHINIYAM_DB_PATH") or VAR_DIR / "adhiniyam.sqlite3")
+        cfg = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
+    if cfg["ENGINE"] == "django.db.backends.sqlite3":
+        # Writers take the lock at BEGIN, so two appends to one case never interleave; WAL lets
+        # readers go on while one writer works.
+        cfg.setdefault("OPTIONS", {}).update({
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+        })
+        if cfg["NAME"] not in ("", ":memory:"):
+            Path(cfg["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    elif cfg["ENGINE"] in ("django.db.backends.postgresql",):
+        cfg.setdefault("OPTIONS", {})
+    return cfg
+
+
+DATABASES = {"default": database_config()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("hi", "हिन्दी")]
+TIME_ZONE = os.environ.get("ADHINIYAM_TIME_ZONE", "Asia/Kolkata")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+MEDIA_ROOT = Path(os.environ.get("ADHINIYAM_MEDIA_ROOT") or VAR_DIR / "documents")
+MEDIA_URL = "media/"
+
+LOGIN_URL = "/login/"
+LOGIN_REDIRECT_URL = "/"
+
+# Uploaded documents: what is accepted and how large (checked on upload, by content, not by name).
+ADHINIYAM_MAX_UPLOAD_BYTES = int(float(os.environ.get("ADHINIYAM_MAX_UPLOAD_MB", "10")) * 1024 * 1024)
+ADHINIYAM_DOCUMENT_TYPES = {
+    "application/pdf": ".pdf",
+    "image/png": ".png",
+    "image/jpeg": ".jpg",
+}
+DATA_UPLOAD_MAX_MEMORY_SIZE = ADHINIYAM_MAX_UPLOAD_BYTES + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+
+NINJA_PAGINATION_PER_PAGE = 50
+
+# A fixed "now" (YYYY-MM-DD or YYYY-MM-DDTHH:MM) for training and demonstrations; unset in production.
+ADHINIYAM_CLOCK = os.environ.get("ADHINIYAM_CLOCK") or None
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"adhiniyam": {"handlers": ["console"], "level": os.environ.get("ADHINIYAM_LOG_LEVEL", "INFO")}},
+}
