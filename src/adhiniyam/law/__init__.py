@@ -5,8 +5,17 @@
     result = evaluate(pack, "building_permission", BodySettings(), [Event("application_received", date(2026, 1, 5), "applicant")], date(2026, 1, 25))
 """
 
-from .errors import (CaseClosed, Conflict, InvalidData, LawError, NoRule, NotAllowed, OutOfOrder, PackError,
-                     UnknownEvent)
+from .errors import (
+                     CaseClosed,
+                     Conflict,
+                     InvalidData,
+                     LawError,
+                     NoRule,
+                     NotAllowed,
+                     OutOfOrder,
+                     PackError,
+                     UnknownEvent,
+)
 from .evaluator import BodySettings, Deadline, Deemed, Evaluation, Event, evaluate
 from .pack import Pack, list_packs, load_pack
 from .time import Period

@@ -55,9 +55,17 @@ class OfficeCalendar:
             _weekly_rule(rule, date(2026, 1, 1))  # validate early
         self._local = {c.on: c for c in self.closures}
         self._open = {c.on: c for c in self.openings}
+        self._memo = {}
 
     def closed_because(self, d: date) -> str | None:
         """Why the office is closed on `d` (with the source), or None when it is open."""
+        try:
+            return self._memo[d]
+        except KeyError:
+            why = self._memo[d] = self._closed_because(d)
+            return why
+
+    def _closed_because(self, d: date) -> str | None:
         if d in self._open:
             return None
         if d in self._local:

@@ -268,7 +268,7 @@ class _Case:
         t = ts.timer
         if t.when and not self.holds_all(t.when, _moment(on)):
             ts.declined = True
-            self.step(on, f"{t.title}: does not start ({self.last_failure})", t.cites)
+            self.tracing and self.step(on, f"{t.title}: does not start ({self.last_failure})", t.cites)
             return
         start = on
         note = how
@@ -278,7 +278,7 @@ class _Case:
                 why = cal.closed_because(on)
                 if why:
                     start = cal.next_open_day(on)
-                    note += (f"; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from the next open "
+                    note = _concat(note, f"; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from the next open "
                              f"day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
         ts.start, ts.period, ts.pauses, ts.open_pause = start, self.resolve_period(t, start), [], None
         ts.stopped = ts.expired = None
@@ -286,7 +286,7 @@ class _Case:
         ts.explain_start = note
         if self.tracing:
             end = self.last_day(ts)
-            self.step(on, f"{t.title} ({t.quote!r}): {self.arithmetic(ts, end)}", t.cites)
+            self.tracing and self.step(on, f"{t.title} ({t.quote!r}): {self.arithmetic(ts, end)}", t.cites)
 
     def arithmetic(self, ts: _TimerState, end) -> str:
         t = ts.timer
@@ -296,7 +296,8 @@ class _Case:
             word = "clear days, both ends excluded" if t.counting == "clear" else "the event day excluded"
             return f"latest day = {lt.fmt(ts.start)} − {ts.period} ({word}) = {lt.fmt(end)}"
         base = lt.last_day(ts.start, ts.period)
-        s = f"{ts.explain_start}: {lt.explain_last_day(ts.start, ts.period, base)}"
+        how = ts.explain_start() if callable(ts.explain_start) else ts.explain_start
+        s = f"{how}: {lt.explain_last_day(ts.start, ts.period, base)}"
         for (a, b, days) in ts.pauses:
             s += f"; clock stopped from {lt.fmt(a)} to {lt.fmt(b)}: + {days} day{'s' if days != 1 else ''}"
         if ts.pauses:
@@ -306,23 +307,25 @@ class _Case:
             s += f"; clear days: the act may be done from {lt.fmt(end + timedelta(days=1) if not isinstance(end, datetime) else end)}"
         return s
 
-    def start_spec_date(self, spec, ev_type=None, ev_on=None):
-        """When a start spec is met: (date, how) or None."""
+    def start_spec_date(self, spec):
+        """When a start spec is met: (date, how) or None; `how` is a thunk giving the words."""
         if isinstance(spec, str):
-            if spec in self.first:
-                on = self.first[spec][0]
-                return on, f"from the {self.proc.events[spec].title.lower()} on {lt.fmt(on)}"
-            return None
+            got = self.first.get(spec)
+            if got is None:
+                return None
+            on = got[0]
+            return on, lambda: f"from the {self.proc.events[spec].title.lower()} on {lt.fmt(on)}"
         ((k, v),) = spec.items()
         if k in ("last_day_of", "day_after"):
             ots = self.timers[v]
             if ots.expired is None:
                 return None
-            last = self.last_day(ots)
-            last_d = lt.as_date(last)
+            last_d = lt.as_date(self.last_day(ots))
             if k == "day_after" or self.reading("gca.date_of_expiry") == "day_after":
-                return last_d + timedelta(days=1), f"from {lt.fmt(last_d + timedelta(days=1))}, the day after the {ots.timer.title.lower()} ended"
-            return last_d, f"from {lt.fmt(last_d)}, the last day of the {ots.timer.title.lower()} (reading gca.date_of_expiry = last_day)"
+                d = last_d + timedelta(days=1)
+                return d, lambda: f"from {lt.fmt(d)}, the day after the {ots.timer.title.lower()} ended"
+            return last_d, lambda: (f"from {lt.fmt(last_d)}, the last day of the {ots.timer.title.lower()} "
+                                    f"(reading gca.date_of_expiry = last_day)")
         if k == "field":
             ev, _, fname = v.partition(".")
             if ev not in self.last:
@@ -331,8 +334,8 @@ class _Case:
             if raw is None:
                 return None
             d = raw if isinstance(raw, (date, datetime)) else _parse_when(raw)
-            return d, f"from {lt.fmt(d)} ({fname.replace('_', ' ')})"
-        found = [x for x in (self.start_spec_date(s) for s in v)]
+            return d, lambda: f"from {lt.fmt(d)} ({fname.replace('_', ' ')})"
+        found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
             if not got:
@@ -342,74 +345,77 @@ class _Case:
             return None
         return max(found, key=lambda x: _moment(x[0]))
 
-    def start_dependents_on_event(self, ev_type):
+    def start_dependents_on_event(self, trigger):
+        """Start every timer whose start has just been met by `trigger` (an event type, or a timer id
+        that has just expired)."""
         for ts in self.timers.values():
-            if ts.start is not None or ts.declined:
+            if ts.start is not None or ts.declined or trigger not in ts.timer.depends_on:
                 continue
             got = self.start_spec_date(ts.timer.start)
             if got is not None:
                 self.start_timer(ts, got[0], got[1])
 
     # -- conditions ---------------------------------------------------------------------------
-    last_failure = ""
+    last_failure_cond: dict = {}
+
+    @property
+    def last_failure(self) -> str:
+        return self.failure_words(self.last_failure_cond)
 
     def holds_all(self, conds, at: datetime, ev_on=None) -> bool:
         for c in conds:
             if not self.holds(c, at, ev_on):
-                self.last_failure = c.get("error") or _describe(c)
                 self.last_failure_cond = c
                 return False
         return True
 
-    def holds(self, c: dict, at: datetime, ev_on=None) -> bool:
-        for k, v in c.items():
-            if k in ("error", "cites", "quote"):
-                continue
-            if k == "status":
-                return self.status in _aslist(v)
-            if k == "not_status":
-                return self.status not in _aslist(v)
-            if k == "happened":
-                return self.counts[v] > 0
-            if k == "not_happened":
-                return self.counts[v] == 0
-            if k == "count_below":
-                return all(self.counts[e] < n for e, n in v.items())
-            if k == "running":
-                return self.running(self.timers[v])
-            if k == "started":
-                return self.timers[v].start is not None
-            if k == "stopped":
-                return self.timers[v].stopped is not None
-            if k == "expired":
-                return self.timers[v].expired is not None
-            if k in ("within", "after"):
-                ts = self.timers[v]
-                if ts.start is None:
-                    return k == "after" and False
-                end = self.last_day(ts)
-                if end is None:  # clock stopped: still within
-                    return k == "within"
-                when = ev_on if ev_on is not None else at
-                ok = (_moment(when) < _moment(end) + _EPS) if isinstance(end, datetime) else (lt.as_date(when) <= end)
-                return ok if k == "within" else not ok
-            if k == "fact":
-                return all(self.facts.get(f) == val for f, val in v.items())
-            if k == "fact_at_least":
-                return all(self.facts.get(f) is not None and self.facts[f] >= val for f, val in v.items())
-            if k == "fact_below":
-                return all(self.facts.get(f) is not None and self.facts[f] < val for f, val in v.items())
-            if k == "reading":
-                return all(self.reading(i) in [str(x) for x in _aslist(r)] for i, r in v.items())
-            if k == "version":
-                return all(self.proc.versions.get(p) in _aslist(r) for p, r in v.items())
-            if k == "any":
-                return any(self.holds(x, at, ev_on) for x in v)
-            if k == "all":
-                return all(self.holds(x, at, ev_on) for x in v)
-            if k == "not":
-                return not self.holds(v, at, ev_on)
-        raise ValueError(f"unknown condition {c!r}")
+    def holds(self, c, at: datetime, ev_on=None) -> bool:
+        k, v = c.key, c.value
+        if k == "status":
+            return self.status in v
+        if k == "not_status":
+            return self.status not in v
+        if k == "happened":
+            return self.counts[v] > 0
+        if k == "not_happened":
+            return self.counts[v] == 0
+        if k == "running":
+            return self.running(self.timers[v])
+        if k in ("within", "after"):
+            ts = self.timers[v]
+            if ts.start is None:
+                return False
+            end = self.last_day(ts)
+            if end is None:  # clock stopped: still within
+                return k == "within"
+            when = ev_on if ev_on is not None else at
+            ok = (_moment(when) < end + _EPS) if isinstance(end, datetime) else (lt.as_date(when) <= end)
+            return ok if k == "within" else not ok
+        if k == "reading":
+            return all(self.reading(i) in r for i, r in v.items())
+        if k == "any":
+            return any(self.holds(x, at, ev_on) for x in v)
+        if k == "all":
+            return all(self.holds(x, at, ev_on) for x in v)
+        if k == "not":
+            return not self.holds(v, at, ev_on)
+        if k == "count_below":
+            return all(self.counts[e] < n for e, n in v.items())
+        if k == "started":
+            return self.timers[v].start is not None
+        if k == "stopped":
+            return self.timers[v].stopped is not None
+        if k == "expired":
+            return self.timers[v].expired is not None
+        if k == "fact":
+            return all(self.facts.get(f) == val for f, val in v.items())
+        if k == "fact_at_least":
+            return all(self.facts.get(f) is not None and self.facts[f] >= val for f, val in v.items())
+        if k == "fact_below":
+            return all(self.facts.get(f) is not None and self.facts[f] < val for f, val in v.items())
+        if k == "version":
+            return all(self.proc.versions.get(p) in r for p, r in v.items())
+        raise ValueError(f"unknown condition {c.raw!r}")
 
     # -- the replay ---------------------------------------------------------------------------
     def expire(self, ts: _TimerState, moment: datetime):
@@ -419,13 +425,13 @@ class _Case:
         day = moment.date() if not isinstance(end, datetime) else moment
         oe = t.on_expiry
         if oe is None:
-            self.step(day, f"{t.title}: the period ended on {lt.fmt(end)} without it being done", t.cites)
-            self.start_dependents_on_event(None)
+            self.tracing and self.step(day, f"{t.title}: the period ended on {lt.fmt(end)} without it being done", t.cites)
+            self.start_dependents_on_event(t.id)
             return
         branch = oe
-        if oe.get("when") and not self.holds_all(oe["when"], moment):
+        if t.expiry_when and not self.holds_all(t.expiry_when, moment):
             branch = oe.get("otherwise") or {}
-            self.step(day, f"{t.title} ended on {lt.fmt(end)}, but {self.last_failure}", t.cites)
+            self.tracing and self.step(day, f"{t.title} ended on {lt.fmt(end)}, but {self.last_failure}", t.cites)
         if branch.get("status"):
             self.status = branch["status"]
         if branch.get("closes"):
@@ -437,11 +443,11 @@ class _Case:
             conds = [c if isinstance(c, dict) else {"text": c} for c in d.get("conditions") or []]
             self.deemed.append(Deemed(d.get("outcome", "granted"), lt.as_date(day), _aslist(d.get("cites")),
                                       d.get("quote", ""), conds))
-            self.step(day, f"{t.title} ended on {lt.fmt(end)} with no decision communicated: deemed {d.get('outcome', 'granted')} "
+            self.tracing and self.step(day, f"{t.title} ended on {lt.fmt(end)} with no decision communicated: deemed {d.get('outcome', 'granted')} "
                            f"on {lt.fmt(day)} ({d.get('quote', '')!r})", _aslist(d.get("cites")) or t.cites)
         elif branch is oe:
-            self.step(day, f"{t.title} ended on {lt.fmt(end)}: {branch.get('status', 'it lapsed')}", _aslist(oe.get("cites")) or t.cites)
-        self.start_dependents_on_event(None)
+            self.tracing and self.step(day, f"{t.title} ended on {lt.fmt(end)}: {branch.get('status', 'it lapsed')}", _aslist(oe.get("cites")) or t.cites)
+        self.start_dependents_on_event(t.id)
 
     def apply(self, ev: Event):
         proc = self.proc
@@ -461,7 +467,7 @@ class _Case:
         data = self.check_data(et, ev.data)
         if et.when and not self.holds_all(et.when, at, ev.on):
             c = self.last_failure_cond
-            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {self.failure_words(c)}", _aslist(c.get("cites")) or et.cites)
+            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {self.failure_words(c)}", c.cites or et.cites)
         # accepted
         self.events.append(ev)
         if self.opened_on is None:
@@ -473,33 +479,33 @@ class _Case:
         self.facts.update(data)
         if et.status:
             self.status = et.status
-        self.step(ev.on, f"{et.title}" + (f" — status: {self.status_label()}" if et.status else ""), et.cites)
+        self.tracing and self.step(ev.on, f"{et.title}" + (f" — status: {self.status_label()}" if et.status else ""), et.cites)
         for cid, chk in proc.checks.items():
             if chk["on"] == ev.type:
                 self.run_check(cid, chk, ev)
         for ts in self.timers.values():
             t = ts.timer
             if ts.start is not None and ev.type in t.restart_on:
-                self.start_timer(ts, ev.on, f"afresh from the {et.title.lower()} on {lt.fmt(ev.on)}")
+                self.start_timer(ts, ev.on, lambda: f"afresh from the {et.title.lower()} on {lt.fmt(ev.on)}")
                 continue
             if ev.type in t.stop_on and ts.start is not None and ts.stopped is None:
                 if self.running(ts):
                     ts.stopped = ev.on
-                    self.step(ev.on, f"{t.title}: done in time ({et.title.lower()})", t.cites)
+                    self.tracing and self.step(ev.on, f"{t.title}: done in time ({et.title.lower()})", t.cites)
                     continue
                 if t.on_expiry is None and t.kind != "window":  # a duty discharged late
                     ts.stopped = ev.on
-                    self.step(ev.on, f"{t.title}: done late — the period ended on {lt.fmt(self.last_day(ts))}", t.cites)
+                    self.tracing and self.step(ev.on, f"{t.title}: done late — the period ended on {lt.fmt(self.last_day(ts))}", t.cites)
                     continue
             if self.running(ts):
                 for pz in t.pauses:
                     if ev.type == pz.start and ts.open_pause is None:
                         if pz.when and not self.holds_all(pz.when, at, ev.on):
-                            self.step(ev.on, f"{t.title}: the clock does not stop — {self.failure_words(self.last_failure_cond)}", t.cites)
+                            self.tracing and self.step(ev.on, f"{t.title}: the clock does not stop — {self.failure_words(self.last_failure_cond)}", t.cites)
                         else:
                             ts.open_pause = (ev.on, pz)
                             ts._last = None
-                            self.step(ev.on, f"{t.title}: clock stopped from {lt.fmt(ev.on)}", t.cites)
+                            self.tracing and self.step(ev.on, f"{t.title}: clock stopped from {lt.fmt(ev.on)}", t.cites)
                     elif ev.type == pz.end and ts.open_pause is not None and ts.open_pause[1] is pz:
                         a = ts.open_pause[0]
                         rname = self.reading(pz.days["reading"]) if isinstance(pz.days, dict) else pz.days
@@ -508,16 +514,14 @@ class _Case:
                         ts.open_pause = None
                         ts._last = None
                         if self.tracing:
-                            self.step(ev.on, f"{t.title}: clock runs again; the days from {lt.fmt(a)} to {lt.fmt(ev.on)} "
+                            self.tracing and self.step(ev.on, f"{t.title}: clock runs again; the days from {lt.fmt(a)} to {lt.fmt(ev.on)} "
                                              f"take out {days} (counting {rname}); {self.arithmetic(ts, self.last_day(ts))}", t.cites)
         self.start_dependents_on_event(ev.type)
         if et.closes:
             self.closed = True
 
     def failure_words(self, c) -> str:
-        if c.get("error"):
-            return c["error"]
-        return _describe(c, self)
+        return c.error or _describe(c, self)
 
     def check_data(self, et, data: dict) -> dict:
         data = dict(data or {})
@@ -546,16 +550,20 @@ class _Case:
                 lim = rule[op]
                 if isinstance(lim, dict) and "param" in lim:
                     lim = self.pack.parameter(lim["param"], lt.as_date(ev.on))[0]
-                ok = {"at_least": lambda: v >= lim, "at_most": lambda: v <= lim, "equals": lambda: v == lim,
-                      "in": lambda: v in lim}[op]()
+                ok = (v >= lim if op == "at_least" else v <= lim if op == "at_most" else v == lim if op == "equals"
+                      else v in lim)
                 words = f"{fact.replace('_', ' ')} = {v}, must be {op.replace('_', ' ')} {lim}"
         self.findings[cid] = ok
-        self.step(ev.on, f"check {cid}: {words}: {'satisfied' if ok else 'NOT satisfied'} ({chk.get('quote', '')!r})", _aslist(chk["cites"]))
+        self.tracing and self.step(ev.on, f"check {cid}: {words}: {'satisfied' if ok else 'NOT satisfied'} ({chk.get('quote', '')!r})", _aslist(chk["cites"]))
         if not ok and chk.get("refuse"):
             raise NotAllowed(f"{chk.get('title', cid.replace('_', ' '))}: {words} ({chk.get('quote', '')})", _aslist(chk["cites"]))
 
     def status_label(self) -> str:
         return self.proc.statuses.get(self.status, self.status or "")
+
+
+def _concat(how, extra: str):
+    return lambda: (how() if callable(how) else how) + extra
 
 
 def _aslist(v):
@@ -564,14 +572,13 @@ def _aslist(v):
     return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
-def _describe(c: dict, case: _Case | None = None) -> str:
-    (k,) = [x for x in c if x not in ("error", "cites", "quote")]
-    v = c[k]
+def _describe(c, case: _Case | None = None) -> str:
+    k, v = c.key, c.value
     if k == "status":
         cur = case.status_label() if case else ""
-        return f"the case must be {' or '.join(_aslist(v))}" + (f" (it is: {cur})" if case else "")
+        return f"the case must be {' or '.join(sorted(v))}" + (f" (it is: {cur})" if case else "")
     if k == "not_status":
-        return f"the case must not be {' or '.join(_aslist(v))}"
+        return f"the case must not be {' or '.join(sorted(v))}"
     if k == "not_happened":
         return f"{v.replace('_', ' ')} has already been recorded"
     if k == "happened":
@@ -690,7 +697,7 @@ def _result(case: _Case, as_of, horizon) -> Evaluation:
             continue
         end = case.last_day(ts)
         deadlines.append(Deadline(t.id, t.title, t.who, end, ts.expired is not None, ts.open_pause is not None,
-                                  t.cites, t.quote, case.arithmetic(ts, end)))
+                                  t.cites, t.quote, case.arithmetic(ts, end) if case.tracing else ""))
         if end is not None and ts.expired is None and t.kind != "window":
             nexts.append(lt.as_date(end))
     allowed = {}

@@ -9,7 +9,7 @@ import copy
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from . import yamlio
@@ -94,6 +94,8 @@ class Timer:
     min: object = None
     max: object = None
     kind: str = "duty"  # duty: someone must act by the last day | window: a right open until then
+    depends_on: frozenset = frozenset()  # the events and timers whose happening can start this one
+    expiry_when: list = field(default_factory=list)  # compiled on_expiry.when
 
 
 @dataclass
@@ -255,7 +257,7 @@ def list_packs() -> list[str]:
     return sorted(p.name for p in ACTS_DIR.iterdir() if (p / "act.yaml").exists())
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_pack(act_id: str) -> Pack:
     path = ACTS_DIR / act_id
     if not (path / "act.yaml").exists():
@@ -508,7 +510,9 @@ def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
                 check_cites(deemed, _cites(deemed.get("cites")), required=True)
                 for c in deemed.get("conditions") or []:
                     check_cites(c, _cites(c.get("cites")) if isinstance(c, dict) else [])
-            _check_conditions(err, on_expiry, on_expiry.get("when") or [], check_cites)
+            expiry_when = _check_conditions(err, on_expiry, on_expiry.get("when") or [], check_cites)
+        else:
+            expiry_when = []
         if t.get("kind", "duty") not in ("duty", "window"):
             raise err(t, f"timer {tid}: kind is `duty` (someone must act) or `window` (a right open until the last day)")
         direction = t.get("direction", "after")
@@ -517,7 +521,8 @@ def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
         timers[tid] = Timer(tid, t.get("title", tid.replace("_", " ")), t.get("who"), cites, t["quote"], t["start"],
                             t["period"], counting, direction, bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
                             tuple(t.get("stop_on") or ()), t.get("office_closed_extension"), pauses,
-                            _check_conditions(err, t, t.get("when") or [], check_cites), on_expiry, t.get("min"), t.get("max"))
+                            _check_conditions(err, t, t.get("when") or [], check_cites), on_expiry, t.get("min"), t.get("max"),
+                            t.get("kind", "duty"), frozenset(_start_refs(t["start"])), expiry_when)
     penalty = raw.get("penalty")
     if penalty is not None:
         from .penalties import check_penalty
@@ -535,24 +540,67 @@ def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
                      raw.get("quote", ""), roles, statuses, events, timers, penalty, checks, chosen, raw)
 
 
+class Cond:
+    """One condition, checked and compiled on load: its key, its value, and the words to use when
+    it fails."""
+
+    __slots__ = ("key", "value", "error", "cites", "raw")
+
+    def __init__(self, key, value, raw):
+        self.key, self.value, self.raw = key, value, raw
+        self.error = raw.get("error")
+        c = raw.get("cites")
+        self.cites = [c] if isinstance(c, str) else list(c or [])
+
+    def get(self, name, default=None):
+        return self.raw.get(name, default)
+
+
+def _compile_value(key, value, err, owner, check_cites):
+    if key in ("any", "all"):
+        return [_compile_one(x, err, owner, check_cites) for x in value]
+    if key == "not":
+        return _compile_one(value, err, owner, check_cites)
+    if key in ("status", "not_status"):
+        return frozenset(value if isinstance(value, list) else [value])
+    if key == "reading":
+        return {i: frozenset(str(x) for x in (r if isinstance(r, list) else [r])) for i, r in value.items()}
+    if key == "version":
+        return {i: frozenset(r if isinstance(r, list) else [r]) for i, r in value.items()}
+    return value
+
+
+def _compile_one(c, err, owner, check_cites) -> Cond:
+    if not isinstance(c, dict):
+        raise err(owner, f"a condition is a mapping like {{status: [pending]}}, not {c!r}")
+    keys = set(c) - CONDITION_EXTRA
+    if len(keys) != 1 or not keys <= CONDITION_KEYS:
+        raise err(c, f"a condition has exactly one of {sorted(CONDITION_KEYS)} (plus error/cites), not {sorted(c)}")
+    check_cites(c, _cites(c.get("cites")))
+    (k,) = keys
+    if k == "reading":
+        check_cites.check_reading(c, c[k])
+    return Cond(k, _compile_value(k, c[k], err, c, check_cites), c)
+
+
 def _check_conditions(err, owner, conds, check_cites) -> list:
     if isinstance(conds, dict):
         conds = [conds]
-    for c in conds:
-        if not isinstance(c, dict):
-            raise err(owner, f"a condition is a mapping like {{status: [pending]}}, not {c!r}")
-        keys = set(c) - CONDITION_EXTRA
-        if len(keys) != 1 or not keys <= CONDITION_KEYS:
-            raise err(c, f"a condition has exactly one of {sorted(CONDITION_KEYS)} (plus error/cites), not {sorted(c)}")
-        check_cites(c, _cites(c.get("cites")))
-        (k,) = keys
-        if k == "reading":
-            check_cites.check_reading(c, c[k])
-        if k in ("any", "all"):
-            _check_conditions(err, c, c[k], check_cites)
-        elif k == "not":
-            _check_conditions(err, c, [c[k]], check_cites)
-    return list(conds)
+    return [_compile_one(c, err, owner, check_cites) for c in conds]
+
+
+def _start_refs(start):
+    if isinstance(start, str):
+        yield start
+        return
+    ((k, v),) = start.items()
+    if k in ("earliest", "latest"):
+        for s in v:
+            yield from _start_refs(s)
+    elif k == "field":
+        yield str(v).partition(".")[0]
+    else:
+        yield v
 
 
 def _check_start(err, t, start, events, timers):
