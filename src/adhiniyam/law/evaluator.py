@@ -48,6 +48,7 @@ class BodySettings:
     location: tuple | None = None  # (lat, lon)
     offices: dict = field(default_factory=dict)  # office name -> {closures, weekly_off} for other offices
     lighter_later_law: bool = False  # apply a later, lighter penalty to an earlier offence
+    areas: list = field(default_factory=list)  # [{area, sections, resolution_on, public_notice_on}] declarations
 
     def calendar(self, office: str = "body") -> OfficeCalendar:
         cache = self.__dict__.setdefault("_calendars", {})
@@ -389,10 +390,24 @@ class _Case:
             if end is None:  # clock stopped: still within
                 return k == "within"
             when = ev_on if ev_on is not None else at
-            ok = (_moment(when) < end + _EPS) if isinstance(end, datetime) else (lt.as_date(when) <= end)
+            if isinstance(end, datetime):  # hours: "not less than four hours" is met at the fourth hour itself
+                ok = _moment(when) < end if ts.timer.counting == "clear" else _moment(when) <= end
+            else:
+                ok = lt.as_date(when) <= end
             return ok if k == "within" else not ok
         if k == "reading":
             return all(self.reading(i) in r for i, r in v.items())
+        if k == "from_last_day":
+            ts = self.timers[v]
+            end = self.last_day(ts) if ts.start is not None else None
+            if end is None:
+                return False
+            when = ev_on if ev_on is not None else at
+            return _moment(when) >= _moment(end)
+        if k == "by_day":
+            return self.by_day(ev_on if ev_on is not None else at) == bool(v)
+        if k == "in_declared_area":
+            return self.in_declared_area(v, ev_on if ev_on is not None else at)
         if k == "any":
             return any(self.holds(x, at, ev_on) for x in v)
         if k == "all":
@@ -465,6 +480,9 @@ class _Case:
         if ev.by is not None and et.by and ev.by not in et.by:
             raise NotAllowed(f"{et.title} is for {', '.join(proc.roles.get(r, r) for r in et.by)}, not {proc.roles.get(ev.by, ev.by)}", et.cites)
         data = self.check_data(et, ev.data)
+        # the event's own data are facts for its own conditions (a refusal's ground, an entry's time)
+        self.facts.update(et.facts)
+        self.facts.update(data)
         if et.when and not self.holds_all(et.when, at, ev.on):
             c = self.last_failure_cond
             raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {self.failure_words(c)}", c.cites or et.cites)
@@ -520,6 +538,32 @@ class _Case:
         if et.closes:
             self.closed = True
 
+    def by_day(self, when) -> bool:
+        from .sun import by_day
+
+        if self.body.location is None:
+            raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise from sunset")
+        if not isinstance(when, datetime):
+            raise InvalidData(f"the clock time is needed on {lt.fmt(when)} to tell whether it was between sunrise and sunset")
+        ok, words = by_day(self.body.location[0], self.body.location[1], when)
+        self.tracing and self.step(when, words)
+        return ok
+
+    def in_declared_area(self, section: str, when) -> bool:
+        """Whether the case's property lies in an area whose declaration names `section` and whose
+        public notice was given on or before `when` (a controlled rural area, a notified area)."""
+        area = self.facts.get("area")
+        d = lt.as_date(when)
+        for decl in self.body.areas:
+            if decl.get("area") != area or section not in (decl.get("sections") or []):
+                continue
+            notice = decl.get("public_notice_on")
+            if notice is not None and _to_date(notice) <= d:
+                self.tracing and self.step(when, f"{area} is declared for {section} (resolution of {decl.get('resolution_on')}, "
+                                                 f"public notice on {notice})")
+                return True
+        return False
+
     def failure_words(self, c) -> str:
         return c.error or _describe(c, self)
 
@@ -539,6 +583,8 @@ class _Case:
         return out
 
     def run_check(self, cid, chk, ev):
+        if chk.get("_when") and not self.holds_all(chk["_when"], _moment(ev.on), ev.on):
+            return
         rule = chk["rule"]
         fact = rule["fact"]
         v = self.facts.get(fact)
@@ -627,7 +673,7 @@ def _coerce(et, f, v):
             if v not in f.choices:
                 raise ValueError
         elif t == "list":
-            if not isinstance(v, list):
+            if not isinstance(v, list) or (f.choices and any(x not in f.choices for x in v)):
                 raise ValueError
         else:
             v = str(v)

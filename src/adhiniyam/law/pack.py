@@ -24,7 +24,7 @@ KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal
 FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list"}
 CONDITION_KEYS = {"status", "not_status", "happened", "not_happened", "count_below", "running", "expired",
                   "within", "after", "fact", "fact_at_least", "fact_below", "reading", "version", "any",
-                  "all", "not", "started", "stopped"}
+                  "all", "not", "started", "stopped", "by_day", "from_last_day", "in_declared_area"}
 CONDITION_EXTRA = {"error", "cites", "quote"}
 EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
               "note", "system", "facts"}
@@ -533,6 +533,7 @@ def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
         check_cites(c, _cites(c.get("cites")), required=True)
         if c.get("on") not in events:
             raise err(c, f"check {cid}: `on` must name an event of this procedure")
+        c["_when"] = _check_conditions(err, c, c.get("when") or [], check_cites)
         rule = c.get("rule") or {}
         if "fact" not in rule or not ({"at_least", "at_most", "equals", "in"} & set(rule)):
             raise err(c, f"check {cid}: rule is {{fact: name, at_least|at_most|equals|in: value}}")

@@ -167,6 +167,11 @@ def compute(case, penalty, as_of) -> dict:
                 case.step(end, f"daily fine: {words} a day for {days} day(s) of continuance after {lt.fmt(start)} up to {lt.fmt(end)} (reading {reading})", [])
         out["daily_days"] = days
         out["daily_total"] = rate * days
+    if spec.get("imprisonment"):
+        imp = spec["imprisonment"]
+        out["imprisonment_max"] = str(lt.Period.parse(imp.get("max", imp) if isinstance(imp, dict) else imp))
+        out["either_or_both"] = True
+        case.step(on, f"imprisonment which may extend to {out['imprisonment_max']}, or fine, or both", [])
     top = out.get("fine_fixed", out.get("fine_max"))
     if top is not None:
         out["total_max"] = top + out.get("daily_total", 0)

@@ -41,6 +41,7 @@ def body_from(spec: dict | None, pack: Pack) -> BodySettings:
         location=(loc["lat"], loc["lon"]) if loc else None,
         offices=dict(spec.get("offices") or {}),
         lighter_later_law=bool(spec.get("lighter_later_law", False)),
+        areas=list(spec.get("areas") or []),
     )
 
 
