@@ -109,3 +109,9 @@ def fixed_clock(settings):
     """Every test runs on 10 January 2026 at noon (IST), so statutory periods are deterministic."""
     settings.ADHINIYAM_CLOCK = CLOCK
     return CLOCK
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+    db = settings.DATABASES["default"]
+    return f"records service database: {db['ENGINE'].rsplit('.', 1)[-1]} {db.get('HOST') or db['NAME']}"

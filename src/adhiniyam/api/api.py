@@ -23,8 +23,21 @@ from adhiniyam.records.models import Case, Document, Membership, Person, Propert
 from . import problems
 from .auth import AUTH
 from .models import ApiToken
-from .schemas import (ActionIn, BodyDetailOut, BodyOut, CaseCreateIn, CaseList, CaseOut, DocumentOut, MeOut,
-                      PersonOut, Problem, ProcedureOut, TokenIn, TokenOut)
+from .schemas import (
+    ActionIn,
+    BodyDetailOut,
+    BodyOut,
+    CaseCreateIn,
+    CaseList,
+    CaseOut,
+    DocumentOut,
+    MeOut,
+    PersonOut,
+    Problem,
+    ProcedureOut,
+    TokenIn,
+    TokenOut,
+)
 
 api = NinjaAPI(
     title="Adhiniyam records API",

@@ -3,8 +3,21 @@ properties, memberships). Cases and events are shown read-only: they change only
 
 from django.contrib import admin
 
-from .models import (Body, BodyLedger, Case, CaseEvent, CaseRoute, Closure, Document, InterpretationChoice,
-                     Membership, Office, Person, Property, ProvisionChoice)
+from .models import (
+    Body,
+    BodyLedger,
+    Case,
+    CaseEvent,
+    CaseRoute,
+    Closure,
+    Document,
+    InterpretationChoice,
+    Membership,
+    Office,
+    Person,
+    Property,
+    ProvisionChoice,
+)
 
 
 class ClosureInline(admin.TabularInline):

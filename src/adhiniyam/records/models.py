@@ -67,8 +67,9 @@ class Body(models.Model):
         if self.parent_id and self.pk and f"/{self.pk}/" in (self.parent.path or ""):
             raise ValidationError({"parent": _("A body cannot sit below itself.")})
         if self.weekly_off:
-            from adhiniyam.law.calendar import _weekly_rule
             from datetime import date
+
+            from adhiniyam.law.calendar import _weekly_rule
             for rule in self.weekly_off:
                 try:
                     _weekly_rule(rule, date(2026, 1, 1))

@@ -16,6 +16,8 @@ class Command(BaseCommand):
         total, broken = 0, None
         for body, links, brk in verify(bodies):
             total += links
+            if opts["verbosity"] > 1:
+                self.stdout.write(f"{body.code}: {links} links{'' if brk is None else ' — BROKEN'}")
             if brk is not None:
                 broken = brk
                 break
