@@ -27,9 +27,13 @@ def main(argv: list[str]) -> int:
     k = sub.add_parser("check", help="load and validate law packs")
     k.add_argument("act", nargs="?")
     sub.add_parser("list", help="the law packs")
+    i = sub.add_parser("instruments", help="check a file of bye-laws, rules, notifications and fee schedules against an Act")
+    i.add_argument("file")
+    i.add_argument("--act", required=True)
     args = ap.parse_args(argv)
     try:
-        return {"test": _test, "evaluate": _evaluate, "coverage": _coverage, "check": _check, "list": _list}[args.cmd](args)
+        return {"test": _test, "evaluate": _evaluate, "coverage": _coverage, "check": _check, "list": _list,
+                "instruments": _instruments}[args.cmd](args)
     except PackError as err:
         print(f"law pack error: {err}", file=sys.stderr)
         return 2
@@ -170,3 +174,22 @@ def _list(args) -> int:
         except PackError as e:
             print(f"{act}\t(does not load: {e})")
     return 0
+
+
+def _instruments(args) -> int:
+    from . import yamlio
+    from .errors import LawError
+    from .instruments import check, from_dict
+
+    pack = load_pack(args.act)
+    bad = 0
+    for d in yamlio.load(Path(args.file)) or []:
+        try:
+            inst = from_dict(d)
+            check(pack, inst)
+            print(f"ok       {inst.id}: {inst.label()}")
+        except LawError as e:
+            bad += 1
+            print(f"refused  {d.get('id', '?')}: {e}")
+    print(f"{bad} refused")
+    return 1 if bad else 0

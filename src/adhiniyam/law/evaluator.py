@@ -49,6 +49,7 @@ class BodySettings:
     offices: dict = field(default_factory=dict)  # office name -> {closures, weekly_off} for other offices
     lighter_later_law: bool = False  # apply a later, lighter penalty to an earlier offence
     areas: list = field(default_factory=list)  # [{area, sections, resolution_on, public_notice_on}] declarations
+    instruments: list = field(default_factory=list)  # checked Instruments: bye-laws, notifications, fee schedules
 
     def calendar(self, office: str = "body") -> OfficeCalendar:
         cache = self.__dict__.setdefault("_calendars", {})
@@ -247,8 +248,7 @@ class _Case:
         spec = t.period
         ((k, v),) = spec.items()
         if k == "param":
-            value, _c, _q = self.pack.parameter(v, lt.as_date(on))
-            return lt.Period.parse(value)
+            return lt.Period.parse(self.param(v, on))
         if k == "field":
             ev, _, fname = v.partition(".")
             raw = self.last.get(ev, (None, {}))[1].get(fname)
@@ -406,6 +406,15 @@ class _Case:
             return _moment(when) >= _moment(end)
         if k == "by_day":
             return self.by_day(ev_on if ev_on is not None else at) == bool(v)
+        if k == "notified":
+            from .instruments import notified
+
+            when = lt.as_date(ev_on if ev_on is not None else at)
+            inst = notified(self.body.instruments, v, when, self.facts.get("area"))
+            if inst is not None:
+                self.tracing and self.step(when, f"{self.pack.switches[v].get('title', v)} is in force here: {inst.label()}",
+                                           [self.pack.switches[v]["cites"]])
+            return inst is not None
         if k == "in_declared_area":
             return self.in_declared_area(v, ev_on if ev_on is not None else at)
         if k == "any":
@@ -538,6 +547,14 @@ class _Case:
         if et.closes:
             self.closed = True
 
+    def param(self, name: str, on):
+        """A parameter's value on `on`, through the Act and the local instruments, with the trace."""
+        from .instruments import resolve
+
+        value, words, cites = resolve(self.pack, self.body.instruments, name, lt.as_date(on), self.facts.get("area"))
+        self.tracing and self.step(on, f"{self.pack.parameters[name].get('title', name)}: {words}", [cites])
+        return value
+
     def by_day(self, when) -> bool:
         from .sun import by_day
 
@@ -595,7 +612,7 @@ class _Case:
             if op in rule:
                 lim = rule[op]
                 if isinstance(lim, dict) and "param" in lim:
-                    lim = self.pack.parameter(lim["param"], lt.as_date(ev.on))[0]
+                    lim = self.param(lim["param"], ev.on)
                 ok = (v >= lim if op == "at_least" else v <= lim if op == "at_most" else v == lim if op == "equals"
                       else v in lim)
                 words = f"{fact.replace('_', ' ')} = {v}, must be {op.replace('_', ' ')} {lim}"
@@ -762,6 +779,11 @@ def _result(case: _Case, as_of, horizon) -> Evaluation:
         from .penalties import compute
 
         amounts = compute(case, proc.penalty, as_of)
+    if proc.raw.get("fee") is not None:
+        from .penalties import amount
+
+        amounts["fee"], words = amount(case, proc.raw["fee"], case.opened_on)
+        case.tracing and case.step(case.opened_on, f"fee: {words}", proc.cites)
     return Evaluation(proc.id, case.status, case.status_label(), case.closed, deadlines, min(nexts) if nexts else None,
                       case.deemed, allowed, amounts, case.findings, dict(proc.versions), dict(case.readings), case.trace,
                       case.system_events)

@@ -24,7 +24,7 @@ KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal
 FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list"}
 CONDITION_KEYS = {"status", "not_status", "happened", "not_happened", "count_below", "running", "expired",
                   "within", "after", "fact", "fact_at_least", "fact_below", "reading", "version", "any",
-                  "all", "not", "started", "stopped", "by_day", "from_last_day", "in_declared_area"}
+                  "all", "not", "started", "stopped", "by_day", "from_last_day", "in_declared_area", "notified"}
 CONDITION_EXTRA = {"error", "cites", "quote"}
 EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
               "note", "system", "facts"}
@@ -33,7 +33,7 @@ TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period",
               "min", "max", "kind"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
-                  "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs"}
+                  "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee"}
 
 
 @dataclass
@@ -198,6 +198,7 @@ class Pack:
     interpretations: dict[str, Interpretation]
     misprints: list
     informational: dict
+    switches: dict  # provisions that apply only where notified: id -> {title, cites, quote, kind, under}
     version: str
     scenario_files: list[Path]
     _compiled: dict = field(default_factory=dict, repr=False)
@@ -308,10 +309,19 @@ def _load(path: Path) -> Pack:
                 if spec["default"] not in spec["versions"]:
                     raise PackError(f, spec.line, f"default {spec['default']!r} is not one of the versions of {prov}")
             sources[pid] = ProcedureSource(pid, raw.get("title", pid), raw.get("kind", "application"), raw, f, provisions)
+    switches = {}
+    sw_path = path / "switches.yaml"
+    if sw_path.exists():
+        switches = dict(yamlio.load(sw_path) or {})
+        for sid, s in switches.items():
+            if not isinstance(s, dict) or "cites" not in s:
+                raise PackError(sw_path, getattr(s, "line", None), f"switch {sid!r} needs `cites` (and a `quote`)")
+            if s["cites"] not in nodes:
+                raise PackError(sw_path, s.line, f"switch {sid!r} cites {s['cites']!r}, which is not an id in text.yaml")
     tests = sorted((path / "tests").glob("*.yaml")) if (path / "tests").exists() else []
     all_files = [p for p in path.rglob("*.yaml")]
     pack = Pack(act["id"], act["title"], act["state"], path, act, nodes, order, sources, params, interps,
-                misprints, informational, _files_hash(all_files), tests)
+                misprints, informational, switches, _files_hash(all_files), tests)
     # compile every procedure in every version now, so that a bad file fails on load
     for src in sources.values():
         combos = [{}]
@@ -427,6 +437,7 @@ def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
                 raise err(obj, f"cites {c!r}, which is not an id in text.yaml")
 
     check_cites.check_reading = check_reading
+    check_cites.pack = pack
     check_cites(raw, _cites(raw.get("cites")), required=True)
     if not raw.get("quote"):
         raise err(raw, "a procedure quotes the words it rests on (`quote:`)")

@@ -62,8 +62,8 @@ def amount(case, e, on: date) -> tuple[float, str]:
     if isinstance(e, (int, float)):
         return e, f"₹{e:,}"
     if "param" in e:
-        v, cites, _q = case.pack.parameter(e["param"], on)
-        return v, f"₹{v:,} ({e['param']}, {cites})"
+        v = case.param(e["param"], on)
+        return v, f"₹{v:,} ({e['param'].replace('_', ' ')})"
     if "percent" in e:
         base = _fact(case, e["of"])
         v = round(base * e["percent"] / 100, 2)

@@ -42,7 +42,20 @@ def body_from(spec: dict | None, pack: Pack) -> BodySettings:
         offices=dict(spec.get("offices") or {}),
         lighter_later_law=bool(spec.get("lighter_later_law", False)),
         areas=list(spec.get("areas") or []),
+        instruments=instruments_from(spec.get("instruments"), pack),
     )
+
+
+def instruments_from(items, pack: Pack) -> list:
+    """Instruments as entered: each is checked against the Act, and refused if out of power."""
+    from .instruments import check, from_dict
+
+    out = []
+    for d in items or []:
+        inst = from_dict(d)
+        check(pack, inst)
+        out.append(inst)
+    return out
 
 
 def events_from(spec: list) -> list[Event]:
@@ -63,8 +76,8 @@ def _as_of(v):
 
 def run_scenario(pack: Pack, sc: dict, trace: bool = False):
     """Evaluate one scenario: (Evaluation or None, LawError or None)."""
-    body = body_from(sc.get("body"), pack)
     try:
+        body = body_from(sc.get("body"), pack)
         return evaluate(pack, sc["procedure"], body, events_from(sc.get("events")), _as_of(sc["as_of"]), trace=trace), None
     except LawError as e:
         return None, e
