@@ -381,7 +381,8 @@ def main():
     for n in nodes:
         t = (n.get("text") or "")[:40]
         if t:
-            for i, line in enumerate(lines, start=1):
+            start = n.get("seed_line", 1)
+            for i, line in enumerate(lines[start - 1:], start=start):
                 if t in line:
                     n["seed_line"] = i
                     break
