@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 
 from . import time as lt
@@ -75,8 +76,13 @@ def _to_date(v) -> date:
     return date.fromisoformat(str(v))
 
 
+@lru_cache(maxsize=4096)
+def _day_start(d: date) -> datetime:
+    return datetime.combine(d, time())
+
+
 def _moment(v) -> datetime:
-    return v if isinstance(v, datetime) else datetime.combine(v, time())
+    return v if isinstance(v, datetime) else _day_start(v)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,8 +231,9 @@ class _Case:
                 why = cal.closed_because(end)
                 if why:
                     new_end = cal.next_open_day(end)
-                    ts.extension_note = (f"; the {t.office} office is closed on {lt.fmt(end)} ({why}), so the next "
-                                         f"open day, {lt.fmt(new_end)}, is in time (General Clauses Act s.10)")
+                    if self.tracing:
+                        ts.extension_note = (f"; the {t.office} office is closed on {lt.fmt(end)} ({why}), so the next "
+                                             f"open day, {lt.fmt(new_end)}, is in time (General Clauses Act s.10)")
                     end = new_end
                 else:
                     ts.extension_note = ""
@@ -239,7 +246,7 @@ class _Case:
             return None
         if isinstance(end, datetime):
             return end + _EPS
-        return datetime.combine(end + timedelta(days=1), time())
+        return _day_start(end + timedelta(days=1))
 
     def running(self, ts: _TimerState) -> bool:
         return ts.start is not None and ts.stopped is None and ts.expired is None
@@ -279,8 +286,9 @@ class _Case:
                 why = cal.closed_because(on)
                 if why:
                     start = cal.next_open_day(on)
-                    note = _concat(note, f"; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from the next open "
-                             f"day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
+                    if self.tracing:
+                        note = _concat(note, f"; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
+                                             f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
         ts.start, ts.period, ts.pauses, ts.open_pause = start, self.resolve_period(t, start), [], None
         ts.stopped = ts.expired = None
         ts._last = None
@@ -733,7 +741,7 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
     while True:
         nxt_exp, nxt_ts = None, None
         for ts in case.timers.values():
-            if case.running(ts):
+            if ts.start is not None and ts.stopped is None and ts.expired is None:
                 em = case.expiry_moment(ts)
                 if em is not None and (nxt_exp is None or em < nxt_exp):
                     nxt_exp, nxt_ts = em, ts
