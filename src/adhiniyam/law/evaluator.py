@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 from . import time as lt
 from .calendar import Closure, OfficeCalendar
