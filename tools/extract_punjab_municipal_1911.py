@@ -64,7 +64,8 @@ def split_heading(par: str):
         return None, par
     m = re.match(rf"^(.*?\.)\s+(?={STARTERS})", par)
     if m:
-        return m.group(1).rstrip(".").strip(), par[m.end():]
+        h = m.group(1).strip()
+        return (h if h.endswith("etc.") else h.rstrip(".")), par[m.end():]
     if par.endswith(".") and len(par) < 80:
         return par.rstrip("."), ""
     return None, par
