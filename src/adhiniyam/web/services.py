@@ -1,0 +1,102 @@
+"""The web application's own writes, each one transaction: a citizen registering with a body, and an
+application made through the portal (Person, Property and the case through the records service's
+create_case, with any documents, all or nothing).
+
+Registering a citizen with a body writes a Membership and a Person: the records service has no
+service for it yet (requested in var/engine-requests/web.md)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from adhiniyam.records import documents, services
+from adhiniyam.records import engine as E
+from adhiniyam.records import roles as R
+from adhiniyam.records.errors import Invalid, NotFound
+from adhiniyam.records.models import Body, Membership, Person, Property, Role
+
+from . import actionforms, lawtext
+
+CITIZEN_KINDS = ("application", "licence", "complaint", "appeal")
+
+
+def join_body(user, code: str, name: str = "", phone: str = "") -> Body:
+    body = Body.objects.exclude(act_id="").filter(code=code, active=True).first()
+    if body is None:
+        raise NotFound(_("No panchayat or municipality '%(c)s'. Choose one from the list.") % {"c": code})
+    with transaction.atomic():
+        Membership.objects.get_or_create(user=user, body=body, role=Role.APPLICANT, office="")
+        if not Person.objects.filter(body=body, user=user).exists():
+            Person.objects.create(body=body, user=user, name=(name or user.get_full_name() or user.username)[:200],
+                                  phone=phone[:20], email=user.email or "")
+    if hasattr(user, "_adhiniyam_memberships"):
+        del user._adhiniyam_memberships
+    return body
+
+
+def citizen_procedures(body: Body) -> list[dict]:
+    """The applications the body's Act lets a citizen make: procedures whose opening event a party
+    (applicant, owner, occupier…) may record, with what each needs and its periods."""
+    from adhiniyam.records.present import field_out
+
+    pack = lawtext.pack(body.act_id)
+    snap = E.settings_snapshot(body)
+    out = []
+    for pid, src in sorted(pack.sources.items(), key=lambda kv: kv[1].title):
+        if src.kind not in CITIZEN_KINDS:
+            continue
+        try:
+            proc = services.get_procedure(pack, pid, snap, E.today())
+        except Exception:
+            continue
+        for et in proc.events.values():
+            if not et.opens:
+                continue
+            party = [r for r in et.by if R.kind_of(body.act_id, r) == R.PARTY]
+            if not party:
+                continue
+            fields = {n: field_out(f) for n, f in et.fields.items()}
+            periods = [{"title": t.title, "period": _period_words(t.period), "cites": lawtext.citations(body.act_id, t.cites),
+                        "quote": t.quote} for t in proc.timers.values() if t.start == et.id]
+            out.append({"id": pid, "title": proc.title, "title_hi": src.raw.get("title_hi") or "", "kind": src.kind,
+                        "event": et.id, "event_title": et.title, "role": party[0], "fields": fields,
+                        "widgets": actionforms.widgets(fields), "needs": src.raw.get("needs") or [],
+                        "citations": lawtext.citations(body.act_id, proc.cites), "quote": proc.quote,
+                        "periods": periods})
+            break
+    return out
+
+
+def _period_words(period) -> str:
+    if isinstance(period, dict):
+        if "param" in period:
+            return _("as fixed by the Act's parameter %(p)s") % {"p": period["param"].replace("_", " ")}
+        if "field" in period:
+            return _("as fixed in the order")
+        return ", ".join(f"{v} {k}" for k, v in period.items() if k in ("days", "weeks", "months", "years", "hours"))
+    return str(period or "")
+
+
+def apply(user, body: Body, offer: dict, post, files) -> object:
+    data = actionforms.read_data(post, offer["fields"])
+    address = (post.get("address") or "").strip()
+    if not address:
+        raise Invalid(_("Give the address of the property or premises."), code="missing_field")
+    with transaction.atomic():
+        Membership.objects.get_or_create(user=user, body=body, role=Role.APPLICANT, office="")
+        if hasattr(user, "_adhiniyam_memberships"):
+            del user._adhiniyam_memberships
+        person = Person.objects.filter(body=body, user=user).first() or Person.objects.create(
+            body=body, user=user, name=(user.get_full_name() or user.username)[:200], email=user.email or "")
+        prop = Property.objects.create(body=body, owner=person, address=address,
+                                       survey_number=(post.get("survey_number") or "").strip()[:60])
+        case = services.create_case(user, body, offer["id"],
+                                    services.EventInput(type=offer["event"], on=E.today(), data=data, by=offer["role"]),
+                                    applicant=person, property=prop,
+                                    title=f"{offer['title']} — {person.name}")
+        upload = files.get("document")
+        if upload is not None:
+            documents.store(user, body=body, case=case, person=person, kind=post.get("document_kind") or "plan",
+                            upload=upload, title=post.get("document_title", ""))
+    return case

@@ -1,0 +1,33 @@
+from django import template
+
+from .. import formatting, lawtext
+
+register = template.Library()
+
+
+@register.filter
+def idate(value):
+    return formatting.indian_date(value)
+
+
+@register.filter
+def inr(value):
+    return formatting.rupees(value)
+
+
+@register.filter
+def cite(value):
+    return lawtext.cite_label(value)
+
+
+@register.filter
+def get(mapping, key):
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
+
+
+@register.filter
+def humanize_id(value):
+    return str(value or "").replace("_", " ")

@@ -1,0 +1,31 @@
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from . import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("login/", auth_views.LoginView.as_view(template_name="web/login.html"), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(next_page="/"), name="logout"),
+    path("signup/", views.signup, name="signup"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("inbox/<slug:code>/", views.inbox, name="inbox"),
+    path("inbox/<slug:code>/pendency/", views.pendency, name="pendency"),
+    path("cases/<int:case_id>/", views.case_detail, name="case"),
+    path("cases/<int:case_id>/act/", views.case_action, name="case_action"),
+    path("cases/<int:case_id>/upload/", views.case_upload, name="case_upload"),
+    path("cases/<int:case_id>/pdf/<slug:kind>/", views.case_pdf, name="case_pdf"),
+    path("cases/<int:case_id>/pdf/<slug:kind>/<int:n>/", views.case_pdf, name="case_pdf_n"),
+    path("portal/", views.portal, name="portal"),
+    path("portal/join/", views.portal_join, name="portal_join"),
+    path("portal/<slug:code>/", views.portal_body, name="portal_body"),
+    path("portal/<slug:code>/apply/<slug:procedure>/", views.portal_apply, name="portal_apply"),
+    path("acts/", views.acts, name="acts"),
+    path("acts/search/", views.search, name="search"),
+    path("acts/<slug:act_id>/", views.act, name="act"),
+    path("acts/<slug:act_id>/<slug:node_id>/", views.section, name="section"),
+    path("notices/", views.notices, name="notices"),
+    path("how-dates-are-counted/", views.about_dates, name="about_dates"),
+]

@@ -1,0 +1,81 @@
+"""Fixtures for the web application: the Goa hierarchy (State → block → village panchayat) with a
+user per role, a Himachal municipality, and a fixed clock. Runs on SQLite, and on PostgreSQL when
+DATABASE_URL is set (.ci/postgres.sh)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+if str(SRC) not in sys.path:
+    sys.path.insert(0, str(SRC))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "adhiniyam.site.settings")
+os.environ.setdefault("ADHINIYAM_VAR", tempfile.mkdtemp(prefix="adhiniyam-web-test-"))
+
+import django  # noqa: E402
+import pytest  # noqa: E402
+
+django.setup()
+
+GOA = "goa_panchayat_raj_1994"
+HP = "himachal_municipal_1994"
+PASSWORD = "pass-word-1"
+
+
+@pytest.fixture
+def world(db):
+    return make_world()
+
+
+def make_world():
+    from django.contrib.auth import get_user_model
+
+    from adhiniyam.records.models import Body, Membership, Office
+
+    User = get_user_model()
+    ga = Body.objects.create(code="ga", name="Goa", kind="state", state="GA")
+    Office.objects.create(body=ga, role="director", title="Director of Panchayats")
+    block = Body.objects.create(code="ga-tiswadi", name="Tiswadi block", kind="block", state="GA", parent=ga)
+    Office.objects.create(body=block, role="bdo", title="Block Development Officer, Tiswadi")
+    vp = Body.objects.create(code="ga-taleigao", name="Village Panchayat Taleigao", kind="gram_panchayat",
+                             state="GA", parent=block, act_id=GOA, latitude=15.47, longitude=73.82)
+    hp = Body.objects.create(code="hp-solan", name="Municipal Council Solan", kind="municipal_council",
+                             state="HP", act_id=HP)
+    users = {}
+
+    def make(name, body, role, office=""):
+        user = User.objects.create_user(name, password=PASSWORD, first_name=name.capitalize())
+        if body is not None:
+            Membership.objects.create(user=user, body=body, role=role, office=office)
+        users[name] = user
+        return user
+
+    make("applicant", vp, "applicant")
+    make("neighbour", vp, "applicant")
+    make("clerk", vp, "clerk")
+    make("secretary", vp, "deciding_officer", "secretary")
+    make("director", ga, "appellate", "director")
+    make("solan_eo", hp, "deciding_officer")
+    make("citizen", None, "")
+    return {"ga": ga, "block": block, "vp": vp, "hp": hp, "users": users}
+
+
+CLOCK = "2026-03-02T11:00"
+
+
+@pytest.fixture(autouse=True)
+def fixed_clock(settings):
+    """Tests run on 2 March 2026 (IST) unless they move the clock: the guide's own example date."""
+    settings.ADHINIYAM_CLOCK = CLOCK
+    return CLOCK
+
+
+@pytest.fixture
+def as_user(client):
+    def login(user):
+        client.force_login(user)
+        return client
+    return login
