@@ -331,3 +331,8 @@ def list_people(request, code: str, q: str = ""):
 
 
 _ = (Membership, Query, people)
+
+# enforcement and governance (adhiniyam.enforcement), mounted at /api/enforcement
+from adhiniyam.enforcement.api import router as enforcement_router  # noqa: E402
+
+api.add_router("/enforcement", enforcement_router)

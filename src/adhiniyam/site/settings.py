@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "adhiniyam.records",
     "adhiniyam.api",
+    "adhiniyam.enforcement",
     "adhiniyam.web",
 ]
 

@@ -6,5 +6,6 @@ from adhiniyam.api.api import api
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("open311/v2/", include("adhiniyam.enforcement.urls")),
     path("", include("adhiniyam.web.urls")),
 ]
