@@ -206,6 +206,8 @@ class CaseSummary(Schema):
     opened_on: str
     next_deadline: str | None
     next_deadline_who: str = ""
+    due: str | None = None
+    overdue: bool = False
     version: int
 
 

@@ -267,8 +267,8 @@ class Case(models.Model):
     closed = models.BooleanField(default=False)
     next_deadline = models.DateField(null=True, blank=True)
     next_deadline_who = models.CharField(max_length=64, blank=True)
-    due = models.DateField(default=DUE_NEVER, help_text=_("next_deadline, or 9999-12-31 when none: the inbox "
-                                                          "sort key (indexable on every database, no NULLs)"))
+    due = models.DateField(default=DUE_NEVER, help_text=_("Earliest last day of a duty still owed (overdue ones "
+                                                          "included), else 9999-12-31: the inbox's order"))
     derived = models.JSONField(default=dict)
     derived_as_of = models.DateTimeField(null=True)
     version = models.PositiveIntegerField(default=1, help_text=_("Optimistic concurrency: bumps on every change"))
@@ -282,6 +282,7 @@ class Case(models.Model):
         indexes = [
             # the inbox: open cases of a body by next deadline (also the sweep's per-body scan)
             models.Index(fields=["body", "closed", "due", "id"], name="case_inbox"),
+            models.Index(fields=["body", "closed", "next_deadline"], name="case_sweep"),
             models.Index(fields=["body", "status", "due", "id"], name="case_body_status"),
             models.Index(fields=["body", "applicant_user", "due", "id"], name="case_body_applicant"),
             models.Index(fields=["body", "procedure", "due", "id"], name="case_body_procedure"),

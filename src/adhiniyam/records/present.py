@@ -9,6 +9,7 @@ from django.urls import reverse
 from . import access
 from . import engine as E
 from . import roles as R
+from .models import DUE_NEVER
 from .services import get_pack, get_procedure
 
 
@@ -33,7 +34,9 @@ def summary(case) -> dict:
             "title": case.title, "status": case.status, "status_label": case.status_label, "closed": case.closed,
             "opened_on": case.opened_on.isoformat(),
             "next_deadline": case.next_deadline.isoformat() if case.next_deadline else None,
-            "next_deadline_who": case.next_deadline_who, "version": case.version}
+            "next_deadline_who": case.next_deadline_who,
+            "due": case.due.isoformat() if case.due != DUE_NEVER else None,
+            "overdue": case.due < E.today() if case.due != DUE_NEVER else False, "version": case.version}
 
 
 def document_out(doc) -> dict:

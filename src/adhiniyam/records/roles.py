@@ -25,6 +25,8 @@ DEFAULT: dict[str, str] = {
     "accused": PARTY, "offender": PARTY, "appellant": PARTY, "objector": PARTY, "public": PARTY,
     "person": PARTY, "claimant": PARTY, "respondent": PARTY, "holder": PARTY, "builder": PARTY,
     "permit_holder": PARTY, "complainant": PARTY, "noticee": PARTY, "resident": PARTY,
+    "cultivator": PARTY, "employer": PARTY, "frontager": PARTY, "person_in_charge": PARTY, "proprietor": PARTY,
+    "inhabitants": PARTY, "part_owner": PARTY, "keeper": PARTY, "agent": PARTY,
     # the body's own office
     "secretary": OFFICE, "sarpanch": OFFICE, "deputy_sarpanch": OFFICE, "panchayat": OFFICE,
     "gram_panchayat": OFFICE, "village_panchayat": OFFICE, "chief_officer": OFFICE,
@@ -32,7 +34,8 @@ DEFAULT: dict[str, str] = {
     "municipal_committee": OFFICE, "municipality": OFFICE, "council": OFFICE, "municipal_council": OFFICE,
     "chairman": OFFICE, "chief_executive_officer": OFFICE, "ceo": OFFICE, "pramukh": OFFICE,
     "zila_panchayat": OFFICE, "kshettra_panchayat": OFFICE, "health_officer": OFFICE,
-    "medical_officer_of_health": OFFICE, "engineer": OFFICE, "body": OFFICE, "standing_committee": OFFICE,
+    "medical_officer_of_health": OFFICE, "medical_officer": OFFICE, "moh": OFFICE,
+    "police_or_municipality": OFFICE, "engineer": OFFICE, "body": OFFICE, "standing_committee": OFFICE,
     "executive_committee": OFFICE, "magistrate": OFFICE, "court": OFFICE, "prosecutor": OFFICE,
     "inspector": OFFICE, "pound_keeper": OFFICE, "officer": OFFICE, "police": OFFICE,
     # authorities above the body

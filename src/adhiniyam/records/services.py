@@ -136,14 +136,18 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent]):
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
+    # next_deadline: the engine's next moment at which time alone may change the case (the sweep's key);
+    # due: the earliest last day of any duty still owed, overdue ones included (the inbox's order).
     case.next_deadline = E.deadline_date(result.next_deadline)
-    case.due = case.next_deadline or DUE_NEVER
-    who = ""
-    for d in result.deadlines or []:
-        if not getattr(d, "expired", False) and E.deadline_date(d.last_day) == case.next_deadline:
-            who = d.who or ""
-            break
-    case.next_deadline_who = who
+    owed = sorted(((E.deadline_date(d.last_day), d.who or "") for d in (result.deadlines or [])
+                   if d.last_day is not None and not getattr(d, "suspended", False)), key=lambda x: x[0])
+    if case.closed:
+        owed = []
+    if owed and (case.next_deadline is None or owed[0][0] <= case.next_deadline):
+        case.due, case.next_deadline_who = owed[0]
+    else:
+        case.due = case.next_deadline or DUE_NEVER
+        case.next_deadline_who = next((who for day, who in owed if day == case.next_deadline), "")
     derived = E.as_json(result.to_dict())
     derived.pop("trace", None)          # reads derive the trace afresh; the row keeps the answer
     case.derived = derived
@@ -292,8 +296,8 @@ def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
     stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
     for body in (bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk")):
         stats["bodies"] += 1
-        ids = list(Case.objects.filter(body=body, closed=False, due__lte=today)
-                   .order_by("due", "pk").values_list("pk", flat=True))
+        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lte=today)
+                   .order_by("next_deadline", "pk").values_list("pk", flat=True))
         for pk in ids:
             stats["cases_checked"] += 1
             try:
