@@ -59,5 +59,5 @@ def coverage(pack: Pack) -> list[SectionCoverage]:
             state, reason = "informational", pack.informational[nid]
         else:
             state, reason = "unclassified", ""
-        rows.append(SectionCoverage(nid, str(n.get("num", "")), n.get("heading", ""), state, reason, rules))
+        rows.append(SectionCoverage(nid, str(n.get("num") or ""), n.get("heading") or "", state, reason, rules))
     return rows
