@@ -368,10 +368,14 @@ def _load_interpretations(p: Path):
                 raise PackError(p, getattr(it, "line", None), f"an interpretation needs {key!r}")
         if str(it["default"]) not in {str(k) for k in it["readings"]}:
             raise PackError(p, it.line, f"{it['id']}: default {it['default']!r} is not one of its readings")
-        interps[it["id"]] = Interpretation(it["id"], it["question"], {str(k): v for k, v in it["readings"].items()},
-                                           str(it["default"]), it["reason"], it.get("cites"), it.get("quote", ""))
+        interps[it["id"]] = _interpretation(it)
     misprints = list(doc.get("misprints") or [])
     return interps, misprints
+
+
+def _interpretation(it: dict) -> Interpretation:
+    return Interpretation(it["id"], it["question"], {str(k): v for k, v in it["readings"].items()},
+                          str(it["default"]), it["reason"], it.get("cites"), it.get("quote", ""))
 
 
 def _load_parameters(p: Path):
@@ -391,11 +395,7 @@ def jurisdiction_doc() -> dict:
 @lru_cache(maxsize=1)
 def _jurisdictions() -> dict:
     doc = yamlio.load(LAW_DIR / "jurisdictions.yaml")
-    doc["_interpretations"] = {
-        it["id"]: Interpretation(it["id"], it["question"], {str(k): v for k, v in it["readings"].items()},
-                                 str(it["default"]), it["reason"], it.get("cites"), it.get("quote", ""))
-        for it in doc.get("interpretations", [])
-    }
+    doc["_interpretations"] = {it["id"]: _interpretation(it) for it in doc.get("interpretations", [])}
     return doc
 
 
