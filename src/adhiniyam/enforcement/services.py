@@ -60,6 +60,10 @@ def money(value, field: str = "amount") -> Decimal:
     return d
 
 
+def q(d) -> str:
+    return str(Decimal(d).quantize(Decimal("0.01")))
+
+
 def rupees(d) -> str:
     d = Decimal(d)
     return f"₹{d:,.2f}" if d != d.to_integral_value() else f"₹{int(d):,}"
@@ -256,6 +260,14 @@ def _conditions_out(conds) -> list[dict]:
     return out
 
 
+def _get(obj, key):
+    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
+
+
+def _list(v) -> list:
+    return [] if v is None else list(v) if isinstance(v, (list, tuple)) else [v]
+
+
 def notice_provisions(body: Body, kinds=("notice",)) -> list[dict]:
     """The body's Act's notice procedures, with the opening event's fields and preconditions."""
     pack = RS.get_pack(body.act_id)
@@ -273,9 +285,9 @@ def notice_provisions(body: Body, kinds=("notice",)) -> list[dict]:
             "fields": {n: {"type": f.type, "required": bool(f.required), "title": getattr(f, "title", "") or "",
                            "choices": list(f.choices or [])} for n, f in opening.fields.items()},
             "preconditions": _conditions_out(opening.when)
-            + [{"check": cid, "title": getattr(ch, "title", "") or cid, "cites": list(getattr(ch, "cites", []) or []),
-                "refuses": bool(getattr(ch, "refuse", False))}
-               for cid, ch in (getattr(proc, "checks", {}) or {}).items() if getattr(ch, "on", None) == opening.id],
+            + [{"check": cid, "title": _get(ch, "title") or cid, "cites": _list(_get(ch, "cites")),
+                "refuses": bool(_get(ch, "refuse"))}
+               for cid, ch in (proc.checks or {}).items() if _get(ch, "on") == opening.id],
             "compliance_periods": [{"timer": n, "title": t.title, "period": E.as_json(t.period),
                                     "cites": [section_label(c) for c in (t.cites or [])]}
                                    for n, t in proc.timers.items() if getattr(t, "start", None) == opening.id],
@@ -328,7 +340,15 @@ def _evaluate(case: Case, as_of=None):
 def default_options(case: Case, result=None) -> dict:
     """What the Act lets the body do now that a notice (or offence) stands in default."""
     result = result or _evaluate(case)
-    expired = [d for d in result.deadlines or [] if d.expired]
+    pack = RS.get_pack(case.act_id)
+    proc = RS.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    expired = [{"timer": d.name, "title": d.title, "last_day": E.as_json(d.last_day),
+                "cites": [section_label(c) for c in d.cites]} for d in result.deadlines or [] if d.expired]
+    # a period whose expiry changed the status (s.118: "in default") is no longer listed as a deadline
+    for name, t in proc.timers.items():
+        if (t.on_expiry or {}).get("status") == result.status and t.who not in _office_roles(case, proc):
+            expired.append({"timer": name, "title": t.title, "last_day": None,
+                            "cites": [section_label(c) for c in t.cites or []]})
     options = []
     allowed = {e for evs in (result.allowed or {}).values() for e in evs}
     for o in M.load(case.act_id).defaults.get(case.procedure, []):
@@ -340,17 +360,19 @@ def default_options(case: Case, result=None) -> dict:
                           "cites": section_label(o.recovery.cites) if o.recovery else None,
                           "quote": o.recovery.quote if o.recovery else None})
         elif o.kind == "prosecution":
-            pack = RS.get_pack(case.act_id)
-            proc = pack.procedure(o.offence)
-            entry.update({"offence": o.offence, "title": proc.title, "available": bool(expired),
-                          "cites": ", ".join(section_label(c) for c in proc.cites)})
+            op = pack.procedure(o.offence)
+            entry.update({"offence": o.offence, "title": op.title, "available": bool(expired),
+                          "cites": ", ".join(section_label(c) for c in op.cites)})
         else:
             entry["available"] = bool(expired)
         options.append(entry)
-    return {"in_default": bool(expired) and not result.closed,
-            "expired": [{"timer": d.name, "title": d.title, "last_day": E.as_json(d.last_day),
-                         "cites": [section_label(c) for c in d.cites]} for d in expired],
+    return {"in_default": bool(expired) and not result.closed, "status": result.status, "expired": expired,
             "options": options}
+
+
+def _office_roles(case: Case, proc) -> set:
+    from adhiniyam.records import roles as R
+    return {r for r in proc.roles if R.kind_of(case.act_id, r) != R.PARTY}
 
 
 def record_default_works(user, case_id: int, *, on, amount, version: int, note: str = "") -> tuple[Case, Demand]:
@@ -474,11 +496,11 @@ def demand_out(d: Demand, as_of: dt.date | None = None) -> dict:
     paid = d.paid(as_of)
     pays = d.payments.all() if as_of is None else d.payments.filter(paid_on__lte=as_of)
     return {"id": d.pk, "number": d.number, "kind": d.kind, "person": d.person.name, "person_id": d.person_id,
-            "case": d.case.number if d.case_id else None, "case_id": d.case_id, "amount": str(d.amount),
-            "paid": str(paid), "outstanding": str(d.amount - paid), "raised_on": d.raised_on.isoformat(),
+            "case": d.case.number if d.case_id else None, "case_id": d.case_id, "amount": q(d.amount),
+            "paid": q(paid), "outstanding": q(d.amount - paid), "raised_on": d.raised_on.isoformat(),
             "description": d.description, "recoverable_as": d.recoverable_as, "cites": section_label(d.cites),
             "cite_id": d.cites, "quote": d.quote,
-            "payments": [{"receipt_number": p.receipt_number, "amount": str(p.amount), "paid_on": p.paid_on.isoformat(),
+            "payments": [{"receipt_number": p.receipt_number, "amount": q(p.amount), "paid_on": p.paid_on.isoformat(),
                           "mode": p.mode} for p in pays.order_by("paid_on", "pk")]}
 
 
@@ -489,8 +511,8 @@ def ledger(demands, as_of: dt.date | None = None) -> dict:
     rows = [demand_out(d, as_of) for d in qs.order_by("raised_on", "pk")]
     total = sum((Decimal(r["amount"]) for r in rows), Decimal("0"))
     paid = sum((Decimal(r["paid"]) for r in rows), Decimal("0"))
-    return {"as_of": (as_of or _today()).isoformat(), "demands": rows, "total_demanded": str(total),
-            "total_paid": str(paid), "outstanding": str(total - paid)}
+    return {"as_of": (as_of or _today()).isoformat(), "demands": rows, "total_demanded": q(total),
+            "total_paid": q(paid), "outstanding": q(total - paid)}
 
 
 # ------------------------------------------------------------------------------------ emergency expenditure
