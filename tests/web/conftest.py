@@ -74,8 +74,12 @@ def fixed_clock(settings):
 
 
 @pytest.fixture
-def as_user(client):
+def as_user(db):
+    """A separate browser (test client) signed in as the given user."""
+    from django.test import Client
+
     def login(user):
-        client.force_login(user)
-        return client
+        c = Client()
+        c.force_login(user)
+        return c
     return login

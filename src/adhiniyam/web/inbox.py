@@ -105,6 +105,7 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
             "due": due, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
             "who": m["roles"].get(who_role, who_role), "deemed": status_code in m["deemed"], "fresh": fresh,
         })
+    items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows evaluated afresh may move
     procedures = sorted({pid for (pid, _s) in by_status}, key=lambda p: (meta.get(p) or {}).get("title", p))
     statuses = sorted({st for (_p, st) in by_status if st})
     whos = sorted(set(base.exclude(next_deadline_who="").values_list("next_deadline_who", flat=True).distinct()))

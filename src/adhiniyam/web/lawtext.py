@@ -28,6 +28,8 @@ def cite_label(node_id: str) -> str:
         kind, num = m.group(1), m.group(2)
         if kind == "sec":
             out += f"s.{_num(num)}"
+        elif kind == "subsec":
+            out += f"({num})"
         elif kind == "chap":
             out += f"Chapter {num}"
         elif kind in ("subsec", "clause", "subclause", "item", "para"):
@@ -140,7 +142,7 @@ def rules_index(act_id: str, version: str) -> dict[str, list[dict]]:
                 add(str(cid), {"procedure": "", "procedure_title": _("Parameter"), "kind": "parameter",
                                "what": f"{prm.get('title', name)}: " + ", ".join(
                                    str(v.get("value")) for v in prm.get("values", []))})
-    for iid, it in (p.interpretations or {}).items():
+    for it in (p.interpretations or {}).values():
         if it.cites:
             add(str(it.cites), {"procedure": "", "procedure_title": _("Interpretation"), "kind": "interpretation",
                                 "what": f"{it.question} — default reading: {it.default}"})
@@ -207,15 +209,15 @@ def plain_deadlines(act_id: str, proc, deadlines: list[dict], today: dt.date) ->
     lines = []
     for d in deadlines:
         t = proc.timers.get(d["name"])
-        if t is None or not d.get("last_day"):
+        if t is None:
             continue
-        last = dt.date.fromisoformat(str(d["last_day"])[:10])
         who = proc.roles.get(d.get("who") or "", d.get("who") or "")
         cite = ", ".join(cite_label(c) for c in (t.cites or []))
-        if d.get("suspended"):
+        if d.get("suspended") or not d.get("last_day"):
             lines.append(_("The clock for “%(what)s” is stopped until the observations are answered (%(cite)s).")
                          % {"what": t.title, "cite": cite})
             continue
+        last = dt.date.fromisoformat(str(d["last_day"])[:10])
         if d.get("expired"):
             lines.append(_("%(who)s had until %(date)s for “%(what)s”; that day has passed (%(cite)s).")
                          % {"who": who, "date": indian_date(last), "what": t.title, "cite": cite})
