@@ -132,6 +132,27 @@ def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date
     return ev
 
 
+def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
+                          today: dt.date) -> list[CaseEvent]:
+    """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry)."""
+    have = {(r.type, r.on_date) for r in rows if r.system}
+    new = []
+    for etype, on in result.system_events or []:
+        day = E.deadline_date(on)
+        if day is not None and day <= today and (etype, day) not in have:
+            new.append((etype, day))
+            have.add((etype, day))
+    recorded = []
+    if new:
+        ledger = ledger or _ledger(case.body)
+        for etype, day in sorted(new, key=lambda x: x[1]):
+            ev = _append(case, ledger, seq=len(rows) + 1, type=etype, day=day, at=None, by_role="system", actor=None,
+                         data={"source": "time", "status": result.status}, system=True, pack_version=str(pack.version))
+            rows.append(ev)
+            recorded.append(ev)
+    return recorded
+
+
 def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent]):
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
@@ -170,11 +191,13 @@ def _create_routes(case: Case, procedure):
 
 
 def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
-                property: Property | None = None, title: str = "") -> Case:
+                property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Case:
+    """Open a case. `snapshot` (provision versions and readings) defaults to the body's current choices;
+    the demo and imports of old files may pass the choices that were in force."""
     access.require_writer(user, body)
     pack = get_pack(body.act_id)
     day, at = _check_date(opening.on, body)
-    snapshot = E.settings_snapshot(body)
+    snapshot = snapshot if snapshot is not None else E.settings_snapshot(body)
     procedure = get_procedure(pack, procedure_id, snapshot, day)
     et = procedure.events.get(opening.type)
     if et is None or not getattr(et, "opens", False):
@@ -208,8 +231,10 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
         ledger.save(update_fields=["case_count"])
         ev = _append(case, ledger, seq=1, type=opening.type, day=day, at=at, by_role=by, actor=user, data=data,
                      system=False, pack_version=str(pack.version))
+        rows = [ev]
+        _record_system_events(case, ledger, rows, result, pack, E.today())
         _create_routes(case, procedure)
-        _store_derived(case, pack, procedure, result, [ev])
+        _store_derived(case, pack, procedure, result, rows)
         case.save()
     return case
 
@@ -243,7 +268,9 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
         ledger = _ledger(case.body)
         ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, day=day, at=at, by_role=by, actor=user,
                      data=data, system=False, pack_version=str(pack.version))
-        _store_derived(case, pack, procedure, result, rows + [ev])
+        rows.append(ev)
+        _record_system_events(case, ledger, rows, result, pack, E.today())
+        _store_derived(case, pack, procedure, result, rows)
         old = case.version
         case.version = old + 1
         case.updated_at = timezone.now()
@@ -265,24 +292,9 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
         pack = get_pack(case.act_id)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
         _p, result = E.evaluate(case, rows, as_of=as_of)
-        have = {(r.type, r.on_date) for r in rows if r.system}
         today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
-        new = []
-        for etype, on in result.system_events or []:
-            day = E.deadline_date(on)
-            if day is not None and day <= today and (etype, day) not in have:
-                new.append((etype, day))
-                have.add((etype, day))
-        if new:
-            ledger = _ledger(case.body)
-            seq = len(rows)
-            for etype, day in sorted(new, key=lambda x: x[1]):
-                seq += 1
-                ev = _append(case, ledger, seq=seq, type=etype, day=day, at=None, by_role="system", actor=None,
-                             data={"source": "sweep", "status": result.status}, system=True,
-                             pack_version=str(pack.version))
-                rows.append(ev)
-                recorded.append(ev)
+        recorded = _record_system_events(case, None, rows, result, pack, today)
+        if recorded:
             case.version += 1
         _store_derived(case, pack, procedure, result, rows)
         case.updated_at = timezone.now()
