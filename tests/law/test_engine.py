@@ -183,3 +183,20 @@ def test_every_pack_loads_and_every_rule_cites_a_real_section():
     for act in list_packs():
         p = load_pack(act)
         assert p.nodes, f"{act} has no structured text"
+
+
+GUJ = "gujarat_municipalities_1963"
+
+
+@pytest.mark.parametrize("days,ok", [(31, True), (28, True), (32, False)])
+def test_a_period_bound_of_one_month_is_a_calendar_month_not_thirty_days(days, ok):
+    """Gujarat s.155(4)(a): a provisional order 'for a period, which shall not be longer than one month
+    from the date of such order'. Issued 15 January: 31 days end on 15 February, exactly one month."""
+    evs = [ev("notice_received", date(2026, 1, 5), "applicant"),
+           ev("provisional_order_issued", date(2026, 1, 15), "chief_officer", stop_period={"days": days})]
+    if ok:
+        r = evaluate(load_pack(GUJ), "new_building_notice", None, evs, date(2026, 1, 20))
+        assert r.status == "stop_order"
+    else:
+        with pytest.raises(InvalidData, match="not more than 1 month"):
+            evaluate(load_pack(GUJ), "new_building_notice", None, evs, date(2026, 1, 20))

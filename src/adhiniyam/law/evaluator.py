@@ -157,7 +157,7 @@ class Evaluation:
 
 class _TimerState:
     __slots__ = ("timer", "start", "period", "pauses", "open_pause", "stopped", "expired", "explain_start",
-                 "extension_note", "_last", "declined")
+                 "extension_note", "_last")
 
     def __init__(self, timer: Timer):
         self.timer = timer
@@ -170,7 +170,6 @@ class _TimerState:
         self.explain_start = ""
         self.extension_note = ""
         self._last = None
-        self.declined = False
 
 
 class _Case:
@@ -190,7 +189,7 @@ class _Case:
         self.readings: dict = {}
         self.opened_on: date | None = None
         self.events: list[Event] = []
-        self.now: datetime | None = None
+        self.listing = False  # True while listing the actions open on the as-of date
 
     # -- trace ------------------------------------------------------------------------------
     def step(self, on, text, cites=()):
@@ -266,7 +265,15 @@ class _Case:
                 lim = getattr(t, bound)
                 if lim is not None:
                     limp = lt.Period.parse(lim)
-                    if cmp(p.approx_days(), limp.approx_days()):
+                    # compare where the two periods end from the same start, never by approximate days
+                    if p.is_hours != limp.is_hours:
+                        a, b = p.approx_days(), limp.approx_days()
+                    else:
+                        start = on if p.is_hours and isinstance(on, datetime) else lt.as_date(on)
+                        if p.is_hours and not isinstance(start, datetime):
+                            start = _moment(start)
+                        a, b = lt.last_day(start, p), lt.last_day(start, limp)
+                    if cmp(a, b):
                         word = "not less than" if bound == "min" else "not more than"
                         raise InvalidData(f"{t.title}: the period fixed ({p}) must be {word} {limp}", t.cites)
             return p
@@ -275,7 +282,6 @@ class _Case:
     def start_timer(self, ts: _TimerState, on, how: str):
         t = ts.timer
         if t.when and not self.holds_all(t.when, _moment(on)):
-            ts.declined = True
             self.tracing and self.step(on, f"{t.title}: does not start ({self.last_failure})", t.cites)
             return
         start = on
@@ -358,7 +364,7 @@ class _Case:
         """Start every timer whose start has just been met by `trigger` (an event type, or a timer id
         that has just expired)."""
         for ts in self.timers.values():
-            if ts.start is not None or ts.declined or trigger not in ts.timer.depends_on:
+            if ts.start is not None or trigger not in ts.timer.depends_on:
                 continue
             got = self.start_spec_date(ts.timer.start)
             if got is not None:
@@ -413,7 +419,10 @@ class _Case:
             when = ev_on if ev_on is not None else at
             return _moment(when) >= _moment(end)
         if k == "by_day":
-            return self.by_day(ev_on if ev_on is not None else at) == bool(v)
+            when = ev_on if ev_on is not None else at
+            if self.listing and not isinstance(when, datetime):
+                return True  # open today; the clock time is checked when the entry is recorded
+            return self.by_day(when) == bool(v)
         if k == "notified":
             from .instruments import notified
 
@@ -772,6 +781,7 @@ def _result(case: _Case, as_of, horizon) -> Evaluation:
         if end is not None and ts.expired is None and t.kind != "window":
             nexts.append(lt.as_date(end))
     allowed = {}
+    case.listing = True
     if not case.closed:
         at = horizon - _EPS
         on = as_of
