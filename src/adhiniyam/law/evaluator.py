@@ -798,9 +798,13 @@ def _result(case: _Case, as_of, horizon) -> Evaluation:
 
         amounts = compute(case, proc.penalty, as_of)
     if proc.raw.get("fee") is not None:
+        from .errors import NoRule
         from .penalties import amount
 
-        amounts["fee"], words = amount(case, proc.raw["fee"], case.opened_on)
+        try:
+            amounts["fee"], words = amount(case, proc.raw["fee"], case.opened_on)
+        except (NoRule, InvalidData) as why:  # no fee schedule in force, or the size is not recorded
+            words = f"not computed: {why.message}"
         case.tracing and case.step(case.opened_on, f"fee: {words}", proc.cites)
     return Evaluation(proc.id, case.status, case.status_label(), case.closed, deadlines, min(nexts) if nexts else None,
                       case.deemed, allowed, amounts, case.findings, dict(proc.versions), dict(case.readings), case.trace,

@@ -136,20 +136,25 @@ def check(pack, inst: Instrument) -> None:
 
 def resolve(pack, instruments, name: str, on: date, area: str | None):
     """(value, words, cites) of a parameter on `on` for `area`, through the layers."""
-    base, cites, quote = pack.parameter(name, on)
     best = None
     for inst in instruments:
         if name in inst.sets and inst.in_force(on) and inst.applies_to(area):
             key = (LAYERS[inst.layer], inst.commencement)
             if best is None or key > best[0]:
                 best = (key, inst)
-    shown = lt.Period.parse(base) if isinstance(base, dict) else base
+    def show(v):
+        return lt.Period.parse(v) if isinstance(v, dict) else v
+
     if best is None:
-        return base, f"{shown} under {cites}", cites
+        base, cites, _quote = pack.parameter(name, on)  # NoRule when the Act leaves it wholly to local law
+        return base, f"{show(base)} under {cites}", cites
     inst = best[1]
-    v = inst.sets[name]
-    vshown = lt.Period.parse(v) if isinstance(v, dict) else v
-    return v, f"{shown} under {cites}, set to {vshown} by {inst.label()}", cites
+    cites = pack.parameters[name]["cites"]
+    try:
+        base = f"{show(pack.parameter(name, on)[0])} under {cites}, set to"
+    except NoRule:
+        base = f"left by {cites} to be prescribed; set to"
+    return inst.sets[name], f"{base} {show(inst.sets[name])} by {inst.label()}", cites
 
 
 def notified(instruments, switch: str, on: date, area: str | None):

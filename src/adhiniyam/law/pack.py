@@ -385,6 +385,8 @@ def _load_parameters(p: Path):
     for name, spec in doc.items():
         if not isinstance(spec, dict) or "values" not in spec or "cites" not in spec:
             raise PackError(p, getattr(spec, "line", None), f"parameter {name!r} needs `values` and `cites` (and a `quote`)")
+        if not spec["values"] and not spec.get("settable_by"):
+            raise PackError(p, spec.line, f"parameter {name!r} has no value and nothing may set it (`settable_by`)")
     return dict(doc)
 
 
