@@ -1,11 +1,18 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from adhiniyam.api.api import api
+from adhiniyam.records import views
 
 urlpatterns = [
+    path("", views.home, name="home"),
+    path("cases/<int:case_id>/", views.case_page, name="case"),
+    path("cases/<int:case_id>/act/", views.case_act, name="case_act"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(next_page="/login/"), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
-    path("open311/v2/", include("adhiniyam.enforcement.urls")),
-    path("", include("adhiniyam.web.urls")),
+    path("open311/v2/", include("adhiniyam.enforcement.urls")),   # Open311 GeoReport v2 (src/adhiniyam/enforcement)
+    path("", include("adhiniyam.web.urls")),   # the web application (src/adhiniyam/web)
 ]
