@@ -249,7 +249,7 @@ def pay(request, demand_id: int, payload: PaymentIn):
     p = S.record_payment(request.user, demand_id, amount=payload.amount, paid_on=_date(payload.paid_on, "paid_on"),
                          mode=payload.mode, reference=payload.reference)
     d = Demand.objects.get(pk=p.demand_id)
-    return Status(201, {"receipt_number": p.receipt_number, "amount": str(p.amount), "paid_on": p.paid_on.isoformat(),
+    return Status(201, {"receipt_number": p.receipt_number, "amount": S.q(p.amount), "paid_on": p.paid_on.isoformat(),
                         "demand": S.demand_out(d)})
 
 
@@ -291,7 +291,7 @@ def emergency_expenditure(request, code: str, payload: EmergencyIn):
     body = access.body_for(request.user, code)
     e = S.record_emergency_expenditure(request.user, body, spent_on=_date(payload.spent_on, "spent_on"),
                                        amount=payload.amount, purpose=payload.purpose)
-    return Status(201, {"id": e.pk, "spent_on": e.spent_on.isoformat(), "amount": str(e.amount), "cap": str(e.cap),
+    return Status(201, {"id": e.pk, "spent_on": e.spent_on.isoformat(), "amount": S.q(e.amount), "cap": S.q(e.cap),
                         "cites": S.section_label(e.cites)})
 
 

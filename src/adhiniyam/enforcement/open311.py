@@ -143,7 +143,7 @@ def requests(request):
             if status not in ("open", "closed"):
                 raise _Fail(400, "status is open or closed.")
             qs = qs.filter(status="closed") if status == "closed" else qs.exclude(status="closed")
-        end = _parse_dt(request.GET["end_date"], "end_date") if request.GET.get("end_date") else timezone.now()
+        end = _parse_dt(request.GET["end_date"], "end_date") if request.GET.get("end_date") else S.now_aware()
         start = (_parse_dt(request.GET["start_date"], "start_date") if request.GET.get("start_date")
                  else end - dt.timedelta(days=90))
         qs = qs.filter(received_at__gte=start, received_at__lte=end)

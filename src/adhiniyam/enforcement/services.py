@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 from django.db.models import Sum
+from django.utils import timezone
 
 from adhiniyam.records import access
 from adhiniyam.records import engine as E
@@ -99,6 +100,11 @@ def next_number(body: Body, series: str, year: int) -> int:
     return row.last
 
 
+def now_aware() -> dt.datetime:
+    """Now on the service's clock (ADHINIYAM_CLOCK in training and tests), time-zone aware."""
+    return timezone.make_aware(E.now_local())
+
+
 def _today() -> dt.date:
     return E.today()
 
@@ -177,7 +183,7 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
             body=body, number=f"{body.code.upper()}/CMP/{now.year}/{n:05d}", category=category,
             description=description[:5000], address=address.strip()[:300], latitude=lat, longitude=lon,
             reporter_name=reporter_name.strip()[:200], reporter_email=reporter_email.strip()[:254],
-            reporter_phone=reporter_phone.strip()[:30], channel=channel,
+            reporter_phone=reporter_phone.strip()[:30], channel=channel, received_at=now_aware(),
             reporter_user=user if user is not None and user.is_authenticated else None, media_url=media_url[:500])
     return c
 
@@ -214,7 +220,7 @@ def act_on_complaint(user, complaint: Complaint, type: str, note: str = "", case
         if case is not None and case.body_id != c.body_id:
             raise Invalid("The case belongs to another body.")
         ComplaintAction.objects.create(body_id=c.body_id, complaint=c, type=type, note=note, case=case,
-                                       actor=user if user.is_authenticated else None)
+                                       actor=user if user.is_authenticated else None, recorded_at=now_aware())
         c.status = complaint_status(c.actions.order_by("pk"))
         Complaint.objects.filter(pk=c.pk).update(status=c.status)
     return c
@@ -556,16 +562,20 @@ REGISTER_KINDS = {"notices": ("notice",), "offences": ("offence",), "pound": ("p
                   "public_notices": ("public_notice",), "applications": ("application",)}
 
 
+def _day_end(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day + dt.timedelta(days=1), dt.time()))
+
+
 def register(user, body: Body, name: str, as_of: dt.date | None = None) -> dict:
     """A register as it stood at the end of `as_of` (default today): the entries made by then, each with
     the status the law gave it on that day (the engine replays only the events recorded by then)."""
     require_reader(user, body)
     day = as_of or _today()
     if name == "complaints":
-        qs = Complaint.objects.filter(body=body, received_at__date__lte=day).order_by("received_at", "pk")
+        qs = Complaint.objects.filter(body=body, received_at__lt=_day_end(day)).order_by("received_at", "pk")
         rows = []
         for c in qs:
-            acts = [a for a in c.actions.order_by("pk") if a.recorded_at.date() <= day]
+            acts = [a for a in c.actions.order_by("pk") if a.recorded_at < _day_end(day)]
             rows.append({"number": c.number, "category": c.category, "received_at": c.received_at.isoformat(),
                          "status": complaint_status(acts)})
         return {"register": name, "as_of": day.isoformat(), "entries": rows}
