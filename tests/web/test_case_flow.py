@@ -16,7 +16,7 @@ def test_application_to_deemed_grant_through_the_pages(world, as_user, client):
     case = apply_building(applicant)
     assert case.status == "pending" and case.opened_on.isoformat() == "2026-03-02"
 
-    page = text(applicant.get(f"/cases/{case.pk}/"))
+    page = text(applicant.get(f"/case/{case.pk}/"))
     assert "If Secretary of the Panchayat does not act by 17 March 2026" in page
     assert "then on 18 March 2026: Permission deemed granted" in page
     assert "s.66(2) [fifteen days]" in page
@@ -45,22 +45,22 @@ def test_application_to_deemed_grant_through_the_pages(world, as_user, client):
     # the applicant complies; the clock runs again with five days added
     set_clock("2026-03-10")
     applicant = as_user(users["applicant"])
-    page = text(applicant.get(f"/cases/{case.pk}/"))
+    page = text(applicant.get(f"/case/{case.pk}/"))
     assert "is stopped until the observations are answered" in page
     r = act(applicant, case, "observations_complied", "applicant", "2026-03-10")
     assert r.status_code == 302, text(r)[:2000]
-    page = text(applicant.get(f"/cases/{case.pk}/"))
+    page = text(applicant.get(f"/case/{case.pk}/"))
     assert "by 22 March 2026" in page and "then on 23 March 2026: Permission deemed granted" in page
     assert "clock stopped from 5 March 2026 to 10 March 2026: + 5 days = 22 March 2026" in page
 
     # time passes: the Panchayat stays silent
     set_clock("2026-03-24")
-    page = text(applicant.get(f"/cases/{case.pk}/"))
+    page = text(applicant.get(f"/case/{case.pk}/"))
     assert "Deemed granted on 23 March 2026" in page
     assert "Technical clearance".lower() in page.lower()      # the conditions are shown with the grant
     assert "Intimation given and fee deposited after a deemed permission" in page   # the applicant's next step
     assert "7 April 2026" in page
-    r = applicant.get(f"/cases/{case.pk}/pdf/deemed/0/?lang=en")
+    r = applicant.get(f"/case/{case.pk}/pdf/deemed/0/?lang=en")
     assert r.status_code == 200 and r["Content-Type"] == "application/pdf" and r.content.startswith(b"%PDF")
 
     # the officer's inbox counts the deemed outcome even before the sweep records it
@@ -74,9 +74,9 @@ def test_application_to_deemed_grant_through_the_pages(world, as_user, client):
     assert r.status_code == 302, text(r)[:2000]
     case.refresh_from_db()
     assert case.status == "may_execute"
-    r = applicant.get(f"/cases/{case.pk}/pdf/receipt/2/")
+    r = applicant.get(f"/case/{case.pk}/pdf/receipt/2/")
     assert r.status_code == 404            # event 2 is the observation letter, not a payment
-    r = applicant.get(f"/cases/{case.pk}/pdf/receipt/4/?lang=hi")
+    r = applicant.get(f"/case/{case.pk}/pdf/receipt/4/?lang=hi")
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
 
 
@@ -90,7 +90,7 @@ def test_refusal_needs_reasons_and_opens_the_appeal(world, as_user):
     assert case.events.count() == 1
     r = act(secretary, case, "permission_refused", "secretary", "2026-03-02", reasons="Setback from the road is 1 m; 3 m needed")
     assert r.status_code == 302
-    page = text(as_user(users["applicant"]).get(f"/cases/{case.pk}/"))
+    page = text(as_user(users["applicant"]).get(f"/case/{case.pk}/"))
     assert "Permission refused" in page
     assert "Appeal filed before the Director" in page                 # the appeal button is open to the applicant
     assert "Applicant may do this until 1 April 2026: Appeal to the Director (s.66(7))" in page
@@ -106,7 +106,7 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(world, as_user):
     r = act(secretary, case, "permission_granted", "secretary", "2026-03-09")   # after the clock's today
     assert r.status_code == 422 and "in the future" in text(r)
     stale = {"type": "permission_granted", "as_role": "secretary", "on": "2026-03-02", "version": case.version + 5}
-    r = secretary.post(f"/cases/{case.pk}/act/", stale)
+    r = secretary.post(f"/case/{case.pk}/act/", stale)
     assert r.status_code == 409
     # the applicant cannot act as the Secretary
     r = act(applicant, case, "permission_granted", "secretary", "2026-03-02")
@@ -119,15 +119,15 @@ def test_bad_input_is_refused_clearly_and_changes_nothing(world, as_user):
 def test_as_of_view_projects_the_deemed_grant(world, as_user):
     applicant = as_user(world["users"]["applicant"])
     case = apply_building(applicant)
-    page = text(applicant.get(f"/cases/{case.pk}/?as_of=2026-03-20"))
+    page = text(applicant.get(f"/case/{case.pk}/?as_of=2026-03-20"))
     assert "Shown as of 20 March 2026" in page and "Deemed granted on 18 March 2026" in page
-    assert applicant.get(f"/cases/{case.pk}/?as_of=20-03-2026").status_code == 404
+    assert applicant.get(f"/case/{case.pk}/?as_of=20-03-2026").status_code == 404
 
 
 def test_incomplete_application_is_overdue_not_deemed(world, as_user):
     applicant = as_user(world["users"]["applicant"])
     case = apply_building(applicant, complete=False)
     set_clock("2026-03-20")
-    page = text(applicant.get(f"/cases/{case.pk}/"))
+    page = text(applicant.get(f"/case/{case.pk}/"))
     assert "Deemed granted" not in page
     assert "not complete" in page.lower()

@@ -19,7 +19,7 @@ def apply_building(client, body="ga-taleigao", complete=True) -> Case:
         data["f_complete"] = "on"
     r = client.post(f"/portal/{body}/apply/building_permission/", data)
     assert r.status_code == 302, r.content.decode()[:2000]
-    case_id = int(re.search(r"/cases/(\d+)/", r["Location"]).group(1))
+    case_id = int(re.search(r"/case/(\d+)/", r["Location"]).group(1))
     return Case.objects.get(pk=case_id)
 
 
@@ -27,7 +27,7 @@ def act(client, case: Case, etype: str, as_role: str, on: str, **fields):
     case.refresh_from_db()
     data = {"type": etype, "as_role": as_role, "on": on, "version": case.version}
     data.update({f"f_{k}": v for k, v in fields.items()})
-    return client.post(f"/cases/{case.pk}/act/", data)
+    return client.post(f"/case/{case.pk}/act/", data)
 
 
 def text(response) -> str:

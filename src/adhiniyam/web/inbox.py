@@ -70,10 +70,13 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
     qs = base
     if procedure:
         qs = qs.filter(procedure=procedure)
+    # status and whose turn are filtered on the stored answer, keeping rows whose stored deadline has
+    # passed (they may have moved on by time alone); those are filtered again once evaluated afresh
+    stale = Q(due__lt=today)
     if status:
-        qs = qs.filter(status=status)
+        qs = qs.filter(Q(status=status) | stale)
     if who:
-        qs = qs.filter(next_deadline_who=who)
+        qs = qs.filter(Q(next_deadline_who=who) | stale)
     total = qs.count()
     page = max(1, int(page or 1))
     rows = list(qs.select_related("applicant").order_by("due", "id")[(page - 1) * PAGE: page * PAGE])
@@ -103,8 +106,10 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
         items.append({
             "case": c, "procedure_title": m["title"], "kind": m["kind"], "status": status_code, "status_label": label,
             "due": due, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
-            "who": m["roles"].get(who_role, who_role), "deemed": status_code in m["deemed"], "fresh": fresh,
+            "who": m["roles"].get(who_role, who_role), "who_role": who_role, "deemed": status_code in m["deemed"], "fresh": fresh,
         })
+    if status or who:
+        items = [it for it in items if (not status or it["status"] == status) and (not who or it["who_role"] == who)]
     items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows evaluated afresh may move
     procedures = sorted({pid for (pid, _s) in by_status}, key=lambda p: (meta.get(p) or {}).get("title", p))
     statuses = sorted({st for (_p, st) in by_status if st})
@@ -126,7 +131,8 @@ def pendency(user, body, scope, months: int = 6, today=None) -> list[dict]:
     stop a duty timer; 'late' when recorded after the case's stored deadline is judged by the engine's
     trace). Kept simple: decided = the case left its opening status by a non-system event."""
     today = today or E.today()
-    start = (today.replace(day=1) - dt.timedelta(days=31 * (months - 1))).replace(day=1)
+    k = today.year * 12 + today.month - 1 - (months - 1)
+    start = dt.date(k // 12, k % 12 + 1, 1)
     cases = Case.objects.filter(body=body).filter(scope).filter(opened_on__gte=start)
     out = []
     for i in range(months):

@@ -8,7 +8,7 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_required as _login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
@@ -27,6 +27,8 @@ from . import inbox as inbox_mod
 from . import services as web_services
 from .common import applicant_bodies, inbox_bodies, is_staff_user, page
 from .formatting import days_left_words, urgency
+
+signin_required = _login_required(login_url="web:login")
 
 # ------------------------------------------------------------------------------------ home
 
@@ -58,7 +60,7 @@ def signup(request):
 # ------------------------------------------------------------------------------------ inbox
 
 
-@login_required
+@signin_required
 def inbox(request, code):
     body, scope = inbox_mod.body_and_scope(request.user, code)
     g = request.GET
@@ -68,7 +70,7 @@ def inbox(request, code):
     return page(request, "web/inbox.html", ctx)
 
 
-@login_required
+@signin_required
 def pendency(request, code):
     body, scope = inbox_mod.body_and_scope(request.user, code)
     rows = inbox_mod.pendency(request.user, body, scope)
@@ -150,7 +152,7 @@ def _case_or_404(user, case_id):
         raise Http404(exc.detail) from exc
 
 
-@login_required
+@signin_required
 def case_detail(request, case_id):
     case = _case_or_404(request.user, case_id)
     as_of = _as_of(request)
@@ -162,7 +164,7 @@ def case_detail(request, case_id):
     return page(request, "web/case.html", ctx)
 
 
-@login_required
+@signin_required
 @require_POST
 def case_action(request, case_id):
     case = _case_or_404(request.user, case_id)
@@ -195,7 +197,7 @@ def case_action(request, case_id):
     return redirect("web:case", case_id=case.pk)
 
 
-@login_required
+@signin_required
 @require_POST
 def case_upload(request, case_id):
     from adhiniyam.records import documents
@@ -214,7 +216,7 @@ def case_upload(request, case_id):
     return redirect("web:case", case_id=case.pk)
 
 
-@login_required
+@signin_required
 def case_pdf(request, case_id, kind, n=0):
     from . import pdf
 
@@ -233,7 +235,7 @@ def case_pdf(request, case_id, kind, n=0):
 # ------------------------------------------------------------------------------------ citizen portal
 
 
-@login_required
+@signin_required
 def portal(request):
     user = request.user
     mine = list(access.visible_cases(user).filter(applicant_user=user).select_related("body").order_by("due", "-id")[:100])
@@ -247,7 +249,7 @@ def portal(request):
     return page(request, "web/portal.html", {"rows": rows, "joined": joined, "others": others, "nav_section": "portal"})
 
 
-@login_required
+@signin_required
 @require_POST
 def portal_join(request):
     code = request.POST.get("body", "")
@@ -268,7 +270,7 @@ def _public_body(code):
     return body
 
 
-@login_required
+@signin_required
 def portal_body(request, code):
     body = _public_body(code)
     offers = web_services.citizen_procedures(body)
@@ -277,7 +279,7 @@ def portal_body(request, code):
                                                   "act_title": lawtext.pack(body.act_id).title, "nav_section": "portal"})
 
 
-@login_required
+@signin_required
 def portal_apply(request, code, procedure):
     body = _public_body(code)
     offer = next((o for o in web_services.citizen_procedures(body) if o["id"] == procedure), None)
