@@ -115,7 +115,7 @@ def to_engine_event(row) -> Any:
     return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
 
 
-def evaluate(case, rows, extra=None, as_of=None, body=None):
+def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):
     """Evaluate a case from its stored events (+ one new one). System events (time's outcomes that
     the sweep recorded) are records for registers and alerts: the engine derives them again from
     the same events, so they are not fed back."""
@@ -123,8 +123,8 @@ def evaluate(case, rows, extra=None, as_of=None, body=None):
     events = [to_engine_event(r) for r in rows if not r.system]
     if extra is not None:
         events.append(extra)
-    settings = body_settings(body or case.body, case.settings_snapshot)
-    return pack, law().evaluate(pack, case.procedure, settings, events, as_of=as_of or now_local(), trace=True)
+    settings = settings or body_settings(body or case.body, case.settings_snapshot)
+    return pack, law().evaluate(pack, case.procedure, settings, events, as_of=as_of or now_local(), trace=trace)
 
 
 def as_json(value):

@@ -280,9 +280,9 @@ class Case(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["body", "number"], name="case_number_per_body")]
         indexes = [
-            # the inbox: open cases of a body by next deadline (also the sweep's per-body scan)
-            models.Index(fields=["body", "closed", "due", "id"], name="case_inbox"),
-            models.Index(fields=["body", "closed", "next_deadline"], name="case_sweep"),
+            # the inbox: open cases of a body by due date; the sweep: open cases by the engine's next deadline
+            models.Index(fields=["body", "due", "id"], condition=Q(closed=False), name="case_inbox"),
+            models.Index(fields=["body", "next_deadline"], condition=Q(closed=False), name="case_sweep"),
             models.Index(fields=["body", "status", "due", "id"], name="case_body_status"),
             models.Index(fields=["body", "applicant_user", "due", "id"], name="case_body_applicant"),
             models.Index(fields=["body", "procedure", "due", "id"], name="case_body_procedure"),

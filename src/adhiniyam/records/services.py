@@ -223,7 +223,7 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
         ev_in = E.law().Event(type=opening.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
                               by=by, data=data)
         try:
-            _pack, result = E.evaluate(case, [], extra=ev_in, body=body)
+            _pack, result = E.evaluate(case, [], extra=ev_in, body=body, trace=False)
         except LawError as exc:
             transaction.set_rollback(True)
             raise LawRefused.from_law(exc) from exc
@@ -255,14 +255,15 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
             raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
                              f"{', '.join(procedure.events)}.", code="unknown_event")
         rows = list(case.events.order_by("seq"))
-        _p, current = E.evaluate(case, rows)
+        settings = E.body_settings(case.body, case.settings_snapshot)
+        _p, current = E.evaluate(case, rows, trace=False, settings=settings)
         by = _pick_role(action.by, et, access.acting_roles(user, case, procedure), current.allowed, et.title)
         day, at = _check_date(action.on, case.body)
         data = _canonical_data(action.data)
         ev_in = E.law().Event(type=action.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
                               by=by, data=data)
         try:
-            _p, result = E.evaluate(case, rows, extra=ev_in)
+            _p, result = E.evaluate(case, rows, extra=ev_in, trace=False, settings=settings)
         except LawError as exc:
             raise LawRefused.from_law(exc) from exc
         ledger = _ledger(case.body)
@@ -291,7 +292,7 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
         rows = list(case.events.order_by("seq"))
         pack = get_pack(case.act_id)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
-        _p, result = E.evaluate(case, rows, as_of=as_of)
+        _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
         today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
         recorded = _record_system_events(case, None, rows, result, pack, today)
         if recorded:
@@ -308,7 +309,8 @@ def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
     stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
     for body in (bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk")):
         stats["bodies"] += 1
-        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lte=today)
+        # the engine's next deadline is a last day: time can change the case from the day after it
+        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
                    .order_by("next_deadline", "pk").values_list("pk", flat=True))
         for pk in ids:
             stats["cases_checked"] += 1

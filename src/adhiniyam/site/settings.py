@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "adhiniyam.api",
     "adhiniyam.enforcement",
     "adhiniyam.web",
+    "adhiniyam.locallaw",
 ]
 
 MIDDLEWARE = [
