@@ -24,7 +24,6 @@ import datetime as dt
 import os
 import platform
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -187,7 +186,7 @@ def bulk_load(bodies, n, rng, batch=5000):
         with transaction.atomic():
             Case.objects.bulk_create(cases, batch_size=1000)
             rows, routes = [], []
-            for case, (events, result) in zip(cases, stories):
+            for case, (events, result) in zip(cases, stories, strict=True):
                 h = heads[case.body_id]
                 items = [(e.type, e.on, e.by, e.data, False) for e in events]
                 items += [(t, E.deadline_date(on), "system", {"source": "time"}, True)
@@ -228,7 +227,7 @@ def creation(bodies, clerk, n, rng):
     today = E.today()
     lat, made = [], []
     t0 = time.perf_counter()
-    for i in range(n):
+    for _ in range(n):
         body = bodies[rng.randrange(len(bodies))]
         t = time.perf_counter()
         case = create_case(clerk, body, "building_permission",
