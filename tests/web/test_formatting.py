@@ -36,3 +36,20 @@ def test_citations_read_as_the_act_prints_them():
     assert cite_label("sec_72A__subsec_1") == "s.72-A(1)"
     assert cite_label("sec_66__subsec_2A") == "s.66(2A)"
     assert cite_label("sec_112F__proviso_1") == "s.112-F, proviso 1"
+
+
+def test_hindi_catalogue_is_complete_and_compiled():
+    import re
+    from pathlib import Path
+
+    import adhiniyam.web
+
+    po = Path(adhiniyam.web.__file__).parent / "locale" / "hi" / "LC_MESSAGES" / "django.po"
+    text = po.read_text(encoding="utf-8")
+    entries = re.findall(r'\nmsgid "(.+)"\nmsgstr "(.*)"', text)
+    assert entries and not [m for m, t in entries if not t], "untranslated strings in the Hindi catalogue"
+    assert "#, fuzzy" not in text
+    assert po.with_suffix(".mo").exists()
+    with translation.override("hi"):
+        from django.utils.translation import gettext
+        assert gettext("Why this date?") == "यह तारीख़ क्यों?"

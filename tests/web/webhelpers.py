@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_mod
 import re
 
 from django.conf import settings
@@ -34,4 +35,4 @@ def text(response) -> str:
     """The page's text without tags and with whitespace folded, for plain-words assertions."""
     html = response.content.decode()
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", ".")
+    return html_mod.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", "."))

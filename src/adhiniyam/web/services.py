@@ -100,3 +100,49 @@ def apply(user, body: Body, offer: dict, post, files) -> object:
             documents.store(user, body=body, case=case, person=person, kind=post.get("document_kind") or "plan",
                             upload=upload, title=post.get("document_title", ""))
     return case
+
+
+def staff_procedures(user, body: Body) -> list[dict]:
+    """Procedures of the body's Act whose opening event this user may record, with its form."""
+    from adhiniyam.records import access
+    from adhiniyam.records.present import field_out
+
+    pack = lawtext.pack(body.act_id)
+    snap = E.settings_snapshot(body)
+    out = []
+    for pid, src in sorted(pack.sources.items(), key=lambda kv: (kv[1].kind, kv[1].title)):
+        try:
+            proc = services.get_procedure(pack, pid, snap, E.today())
+        except Exception:
+            continue
+        for et in proc.events.values():
+            if not et.opens:
+                continue
+            roles = access.opening_roles(user, body, body.act_id, et)
+            if not roles:
+                continue
+            fields = {n: field_out(f) for n, f in et.fields.items()}
+            out.append({"id": pid, "title": proc.title, "kind": src.kind, "event": et.id, "event_title": et.title,
+                        "role": roles[0], "role_label": proc.roles.get(roles[0], roles[0]), "fields": fields,
+                        "widgets": actionforms.widgets(fields), "citations": lawtext.citations(body.act_id, et.cites),
+                        "quote": et.quote})
+            break
+    return out
+
+
+def open_case(user, body: Body, offer: dict, post) -> object:
+    """An officer or clerk opens a case: the person concerned and the property (if given), then the
+    case through the records service, all in one transaction."""
+    on = actionforms.read_on(post)
+    data = actionforms.read_data(post, offer["fields"])
+    name = (post.get("person") or "").strip()
+    address = (post.get("address") or "").strip()
+    with transaction.atomic():
+        person = Person.objects.create(body=body, name=name[:200]) if name else None
+        prop = Property.objects.create(body=body, owner=person, address=address,
+                                       survey_number=(post.get("survey_number") or "").strip()[:60]) if address else None
+        case = services.create_case(user, body, offer["id"],
+                                    services.EventInput(type=offer["event"], on=on, data=data, by=offer["role"]),
+                                    applicant=person, property=prop,
+                                    title=f"{offer['title']}" + (f" — {name}" if name else ""))
+    return case

@@ -13,6 +13,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("inbox/<slug:code>/", views.inbox, name="inbox"),
     path("inbox/<slug:code>/pendency/", views.pendency, name="pendency"),
+    path("inbox/<slug:code>/new/", views.new_case, name="new_case"),
+    path("inbox/<slug:code>/new/<slug:procedure>/", views.new_case, name="new_case_form"),
     path("case/<int:case_id>/", views.case_detail, name="case"),
     path("case/<int:case_id>/act/", views.case_action, name="case_action"),
     path("case/<int:case_id>/upload/", views.case_upload, name="case_upload"),

@@ -84,6 +84,31 @@ def pendency(request, code):
     return page(request, "web/pendency.html", {"body": body, "rows": rows, "peak": peak, "nav_section": "inbox"})
 
 
+@signin_required
+def new_case(request, code, procedure=""):
+    """Open a case at the body: the procedures whose opening event this user may record (a clerk at
+    the counter, the body's office for notices and offences), with the opening event's form."""
+    body, _scope = inbox_mod.body_and_scope(request.user, code)
+    offers = web_services.staff_procedures(request.user, body)
+    if not procedure:
+        return page(request, "web/new_case.html", {"body": body, "offers": offers, "nav_section": "inbox"})
+    offer = next((o for o in offers if o["id"] == procedure), None)
+    if offer is None:
+        raise Http404(_("You cannot open a '%(p)s' case at %(body)s.") % {"p": procedure, "body": body.name})
+    error = None
+    if request.method == "POST":
+        try:
+            case = web_services.open_case(request.user, body, offer, request.POST)
+        except ServiceError as exc:
+            error = {"detail": exc.detail, "citations": lawtext.citations(body.act_id, exc.cites)}
+        else:
+            messages.success(request, _("Case opened: %(n)s.") % {"n": case.number})
+            return redirect("web:case", case_id=case.pk)
+    return page(request, "web/new_case_form.html", {"body": body, "offer": offer, "error": error, "post": request.POST,
+                                                    "today": E.today(), "nav_section": "inbox"},
+                status=422 if error else 200)
+
+
 # ------------------------------------------------------------------------------------ case page
 
 

@@ -31,3 +31,16 @@ def get(mapping, key):
 @register.filter
 def humanize_id(value):
     return str(value or "").replace("_", " ")
+
+
+@register.filter
+def outcome(value):
+    from ..pdf import OUTCOME_WORDS
+
+    return OUTCOME_WORDS().get(value, str(value or "").replace("_", " "))
+
+
+@register.filter
+def is_money(key):
+    k = str(key)
+    return k.startswith(("fine", "daily", "total", "amount", "fee", "cost")) and not k.endswith(("days", "_text"))

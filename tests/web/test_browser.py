@@ -1,0 +1,149 @@
+"""In a real browser (Debian's chromium driven by playwright): a citizen signs up and applies for a
+building permission at Taleigao on 2 March 2026; the Secretary sends observations on 5 March; the
+applicant complies on 10 March; time passes in silence and on 24 March the page shows the permission
+deemed granted on 23 March (Goa Panchayat Raj Act s.66(2), fifteen days + five days' pause), with its
+certificate; then the applicant switches to Hindi.
+
+Screenshots go to $ADHINIYAM_SCREENSHOTS (e.g. docs/screenshots) when set, else to a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from webhelpers import set_clock
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                reason="chromium is not installed: run .ci/browser-deps.sh (apt-get install chromium)")
+
+# playwright's sync API runs an event loop in this thread; the ORM calls the test makes between
+# browser steps are ordinary synchronous calls
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def shots(tmp_path):
+    out = Path(os.environ.get("ADHINIYAM_SCREENSHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def sign_in(page, base, username, password):
+    page.goto(f"{base}/signin/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("form.stack button[type=submit]")
+
+
+def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser, shots):
+    from conftest import PASSWORD
+
+    from adhiniyam.records.models import Case
+
+    base = live_server.url
+    set_clock("2026-03-02")
+
+    # -- a citizen signs up, registers with the Panchayat and applies
+    citizen = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    citizen.goto(f"{base}/signup/")
+    citizen.fill("#id_username", "asha")
+    citizen.fill("#id_first_name", "Asha Naik")
+    citizen.fill("#id_password1", "a-long-pass-2026")
+    citizen.fill("#id_password2", "a-long-pass-2026")
+    citizen.click("form.stack button[type=submit]")
+    citizen.select_option("select[name=body]", "ga-taleigao")
+    citizen.click("text=Register with it")
+    assert "Permission to erect, alter, add to or reconstruct a building" in citizen.content()
+    citizen.screenshot(path=str(shots / "citizen-applications-offered.png"), full_page=True)
+    citizen.click("a[href='/portal/ga-taleigao/apply/building_permission/']")
+    citizen.fill("#address", "H.No. 12, Dona Paula road, Taleigao")
+    citizen.fill("#survey", "45/2")
+    citizen.check("input[name=f_complete]")
+    citizen.click("text=Submit application")
+    case = Case.objects.get(applicant_user__username="asha")
+    assert citizen.url.endswith(f"/case/{case.pk}/")
+    plain = citizen.inner_text("#plain")
+    assert "If Secretary of the Panchayat does not act by 17 March 2026" in plain
+    assert "then on 18 March 2026: Permission deemed granted" in plain
+    citizen.screenshot(path=str(shots / "citizen-case.png"), full_page=True)
+
+    # -- the Secretary sends the one observation letter on 5 March
+    set_clock("2026-03-05")
+    officer = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    sign_in(officer, base, "secretary", PASSWORD)
+    assert officer.url.endswith("/inbox/ga-taleigao/")
+    row = officer.inner_text("table.inbox tbody tr")
+    assert case.number in row and "17 March 2026" in row and "12 days left" in row
+    officer.screenshot(path=str(shots / "officer-inbox.png"), full_page=True)
+    officer.click(f"text={case.number}")
+    officer.click("summary:has-text('Observations communicated to the applicant')")
+    officer.fill("#form-observations_dispatched textarea[name=f_observations]", "The site plan is not to scale.")
+    officer.click("#form-observations_dispatched button[type=submit]")
+    assert "Observations sent" in officer.inner_text("#status")
+    officer.click("#deadline-decision details.why > summary")          # why this date?
+    officer.click("#deadline-decision details.cite > summary")         # the cited words, one click away
+    officer.screenshot(path=str(shots / "officer-case-why-this-date.png"), full_page=True)
+
+    # -- the applicant complies on 10 March
+    set_clock("2026-03-10")
+    citizen.reload()
+    assert "is stopped until the observations are answered" in citizen.inner_text("#plain")
+    citizen.click("summary:has-text('Applicant complied with the observations')")
+    citizen.click("#form-observations_complied button[type=submit]")
+    assert "by 22 March 2026" in citizen.inner_text("#plain")
+
+    # -- time passes; the Panchayat is silent. On 24 March the grant is deemed, with its certificate
+    set_clock("2026-03-24")
+    citizen.reload()
+    deemed = citizen.inner_text("#deemed-0")
+    assert "Deemed granted on 23 March 2026" in deemed
+    assert "s.66(2) [fifteen days]" in deemed
+    citizen.screenshot(path=str(shots / "citizen-deemed-grant.png"), full_page=True)
+    pdf = citizen.request.get(f"{base}/case/{case.pk}/pdf/deemed/0/?lang=hi")
+    assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
+    (shots / "deemed-certificate-hi.pdf").write_bytes(pdf.body())
+    if shutil.which("pdftoppm"):
+        subprocess.run(["pdftoppm", "-r", "80", "-png", "-singlefile", str(shots / "deemed-certificate-hi.pdf"),
+                        str(shots / "deemed-certificate-hi")], check=True)
+        assert (shots / "deemed-certificate-hi.png").stat().st_size > 10_000
+
+    # the officer's inbox now counts the deemed outcome
+    officer.goto(f"{base}/inbox/ga-taleigao/")
+    assert officer.inner_text("#count-deemed") == "1"
+
+    # -- the applicant switches to Hindi
+    citizen.click("button[name=language][value=hi]")
+    assert citizen.inner_text("#h-status") == "स्थिति"
+    assert "23 मार्च 2026" in citizen.inner_text("#deemed-0")
+    citizen.screenshot(path=str(shots / "citizen-deemed-grant-hi.png"), full_page=True)
+    citizen.click("button[name=language][value=en]")
+    assert citizen.inner_text("#h-status") == "Status"
+
+
+def test_public_pages_in_the_browser(live_server, world, browser, shots):
+    base = live_server.url
+    page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    page.goto(f"{base}/acts/goa_panchayat_raj_1994/sec_66/")
+    assert "Rules encoded from this section" in page.content()
+    page.screenshot(path=str(shots / "statute-section.png"), full_page=False)
+    page.goto(f"{base}/acts/search/?q=deemed+to+have+been+granted")
+    assert page.locator("ol.hits li").count() >= 2
+    page.goto(f"{base}/notices/")
+    assert page.locator("h1").inner_text() == "Public notice board"
