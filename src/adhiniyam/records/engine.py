@@ -107,7 +107,18 @@ def body_settings(body, snapshot: dict | None = None):
         closures=closures,
         weekly_off=tuple(body.weekly_off) if body.weekly_off else None,   # None: the State's default
         location=location,
+        **_local_law(body),
     )
+
+
+def _local_law(body) -> dict:
+    """Instruments (bye-laws, rules, notifications, fee schedules) and declared areas from
+    adhiniyam.locallaw, when that app is installed."""
+    from django.apps import apps
+    if not apps.is_installed("adhiniyam.locallaw"):
+        return {}
+    from adhiniyam.locallaw.services import settings_for
+    return settings_for(body)
 
 
 def to_engine_event(row) -> Any:
