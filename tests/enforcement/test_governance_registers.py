@@ -77,3 +77,15 @@ def test_every_mapping_names_only_what_the_packs_have():
     from adhiniyam.enforcement import mapping as M
     for act in M.acts():
         assert M.check(act) == [], act
+
+
+def test_demo_populates_each_act_and_is_idempotent(world):
+    from adhiniyam.enforcement.demo import populate
+    from adhiniyam.enforcement.models import Complaint, Demand, Payment
+    bodies = [world["vp"], world["hp"], world["pb"]]
+    added = populate(bodies)
+    assert set(added) == {"ga-taleigao", "hp-solan", "pb-nabha"}
+    counts = (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count())
+    assert counts == (4, 3, 1)
+    assert populate({b.code: b for b in bodies}) == {}
+    assert (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count()) == counts
