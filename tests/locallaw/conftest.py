@@ -78,3 +78,44 @@ def bhimtal(uk):
         "name": "Bhimtal", "kind": "controlled_rural_area", "sections": BHIMTAL_SECTIONS,
         "resolution_on": "2026-01-10", "public_notice_on": "2026-01-20",
         "source": "Resolution 3 of 10 January 2026 under s.106(c)"})
+
+
+TEST_ACT = "test_local_law_act"
+
+
+@pytest.fixture
+def test_act(tmp_path, monkeypatch):
+    """The packs folder as the engine sees it: every real Act, plus the test Act in tests/locallaw/acts
+    (it declares a fee and a notification switch, which no real pack does yet)."""
+    from adhiniyam.law import pack as pack_mod
+
+    acts = tmp_path / "acts"
+    acts.mkdir()
+    for real in pack_mod.ACTS_DIR.iterdir():
+        if (real / "act.yaml").exists():
+            (acts / real.name).symlink_to(real)
+    (acts / TEST_ACT).symlink_to(Path(__file__).resolve().parent / "acts" / TEST_ACT)
+    pack_mod.load_pack.cache_clear()
+    monkeypatch.setattr(pack_mod, "ACTS_DIR", acts)
+    yield TEST_ACT
+    pack_mod.load_pack.cache_clear()
+
+
+@pytest.fixture
+def np_body(uk, test_act):
+    """Nagar Panchayat Mussoorie (under the test Act), with wards Landour and Kulri."""
+    from adhiniyam.locallaw.services import add_area
+    from adhiniyam.records.models import Body
+
+    body = Body.objects.create(code="uk-mussoorie-np", name="Nagar Panchayat Mussoorie", kind="nagar_panchayat",
+                               state="UK", parent=uk["district"], act_id=test_act)
+    for ward in ("Landour", "Kulri"):
+        add_area(uk["users"]["admin"], body, {"name": ward, "kind": "ward"})
+    from django.contrib.auth import get_user_model
+
+    from adhiniyam.records.models import Membership
+    for name, role in (("np_clerk", "clerk"), ("np_officer", "deciding_officer"), ("np_admin", "administrator")):
+        user = get_user_model().objects.create_user(name, password="pass-" + name)
+        Membership.objects.create(user=user, body=body, role=role)
+        uk["users"][name] = user
+    return body
