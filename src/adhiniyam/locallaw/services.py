@@ -328,60 +328,42 @@ class FileRefused(Invalid):
     code, title = "instruments_refused", "The file was refused; nothing was stored"
 
 
-def import_text(text: str, user=None) -> dict:
+class _DryRun(Exception):
+    pass
+
+
+def import_text(text: str, user=None, *, dry_run: bool = False) -> dict:
     """Import a State's instruments and areas (YAML). All or nothing: if any instrument is out of power
-    or wrong, nothing is stored and the error lists each one with the reason and the section."""
+    or wrong, nothing is stored and the error lists each one with the reason and the section.
+    `dry_run`: check everything and count, then store nothing."""
+    if dry_run:
+        out: dict = {}
+        try:
+            with transaction.atomic():
+                out.update(import_text(text, user))
+                raise _DryRun
+        except _DryRun:
+            pass
+        return dict(out, dry_run=True)
     try:
-        doc = yaml.safe_load(text)
+        docs = [d for d in yaml.safe_load_all(text) if d is not None]
     except yaml.YAMLError as exc:
         raise FileRefused(f"the file is not YAML: {exc}") from None
-    if isinstance(doc, list):
-        doc = {"instruments": doc}
-    if not isinstance(doc, dict):
-        raise FileRefused("the file holds a list of instruments, or a mapping with `state`, `act`, `areas` and "
-                          "`instruments`.")
-    state = (doc.get("state") or "").upper() or None
-    act = doc.get("act")
+    docs = [{"instruments": d} if isinstance(d, list) else d for d in docs]
+    if not docs or not all(isinstance(d, dict) for d in docs):
+        raise FileRefused("the file holds a list of instruments, or mappings (one per State, separated by ---) "
+                          "with `state`, `act`, `areas` and `instruments`.")
     counts = {"created": 0, "updated": 0, "unchanged": 0, "areas": 0, "cases_refreshed": 0}
-    errors = []
+    errors: list[dict] = []
     with transaction.atomic():
         touched: list[Body] = []
-        for item in doc.get("areas") or []:
-            try:
-                if not isinstance(item, dict) or not item.get("body"):
-                    raise Invalid(f"area {item!r}: name the body it belongs to (`body: <code>`).")
-                body = Body.objects.filter(code=item["body"]).first()
-                if body is None:
-                    raise NotFound(f"area {item.get('name')!r}: no body with code {item['body']!r}.")
-                if state and body.state != state:
-                    raise Invalid(f"area {item.get('name')!r}: {body.name} is not in {state}.")
-                if not can_enter(user, body, body.state):
-                    raise Forbidden(f"area {item.get('name')!r}: you may not enter areas of {body.name}.")
-                fields = _area_fields(item, body)
-                NamedArea.objects.update_or_create(body=body, name=fields.pop("name"), defaults=fields)
-                counts["areas"] += 1
-                touched.append(body)
-            except ServiceError as exc:
-                errors.append({"area": (item or {}).get("name") if isinstance(item, dict) else None,
-                               "message": exc.detail, "cites": exc.cites})
-        seen = set()
+        for doc in docs:          # areas first: the instruments may name them
+            touched += _import_areas(doc, user, counts, errors)
+        seen: set = set()
         rows = []
-        for item in doc.get("instruments") or []:
-            try:
-                fields = validate(item, default_state=state, default_act=act)
-                key = (fields["state"], fields["ident"])
-                if key in seen:
-                    raise Invalid(f"{fields['ident']}: the id appears twice in the file.", code="duplicate")
-                seen.add(key)
-                if not can_enter(user, fields["body"], fields["state"]):
-                    raise Forbidden(f"{fields['ident']}: you may not enter instruments of "
-                                    f"{fields['body'].name if fields['body'] else fields['state']}.")
-                rows.append(fields)
-            except ServiceError as exc:
-                errors.append({"instrument": item.get("id") if isinstance(item, dict) else None,
-                               "message": exc.detail, "cites": exc.cites})
+        for doc in docs:
+            rows += _check_instruments(doc, user, seen, errors)
         if errors:
-            transaction.set_rollback(True)
             lines = "; ".join(e["message"] + (f" [{', '.join(e['cites'])}]" if e["cites"] else "") for e in errors)
             raise FileRefused(f"{len(errors)} of the file's entries cannot be entered, so nothing was stored: {lines}",
                               errors=errors)
@@ -392,6 +374,50 @@ def import_text(text: str, user=None) -> dict:
                 touched += _affected(row)
         counts["cases_refreshed"] = refresh_cases(touched)
     return counts
+
+
+def _import_areas(doc: dict, user, counts: dict, errors: list) -> list[Body]:
+    state = (doc.get("state") or "").upper() or None
+    touched = []
+    for item in doc.get("areas") or []:
+        try:
+            if not isinstance(item, dict) or not item.get("body"):
+                raise Invalid(f"area {item!r}: name the body it belongs to (`body: <code>`).")
+            body = Body.objects.filter(code=item["body"]).first()
+            if body is None:
+                raise NotFound(f"area {item.get('name')!r}: no body with code {item['body']!r}.")
+            if state and body.state != state:
+                raise Invalid(f"area {item.get('name')!r}: {body.name} is not in {state}.")
+            if not can_enter(user, body, body.state):
+                raise Forbidden(f"area {item.get('name')!r}: you may not enter areas of {body.name}.")
+            fields = _area_fields(item, body)
+            NamedArea.objects.update_or_create(body=body, name=fields.pop("name"), defaults=fields)
+            counts["areas"] += 1
+            touched.append(body)
+        except ServiceError as exc:
+            errors.append({"area": item.get("name") if isinstance(item, dict) else None,
+                           "message": exc.detail, "cites": exc.cites})
+    return touched
+
+
+def _check_instruments(doc: dict, user, seen: set, errors: list) -> list[dict]:
+    state = (doc.get("state") or "").upper() or None
+    rows = []
+    for item in doc.get("instruments") or []:
+        try:
+            fields = validate(item, default_state=state, default_act=doc.get("act"))
+            key = (fields["state"], fields["ident"])
+            if key in seen:
+                raise Invalid(f"{fields['ident']}: the id appears twice in the file.", code="duplicate")
+            seen.add(key)
+            if not can_enter(user, fields["body"], fields["state"]):
+                raise Forbidden(f"{fields['ident']}: you may not enter instruments of "
+                                f"{fields['body'].name if fields['body'] else fields['state']}.")
+            rows.append(fields)
+        except ServiceError as exc:
+            errors.append({"instrument": item.get("id") if isinstance(item, dict) else None,
+                           "message": exc.detail, "cites": exc.cites})
+    return rows
 
 
 def export_state(state: str, act: str | None = None) -> str:
