@@ -59,6 +59,8 @@ def world(db):
     make("goa_officer", vp, "deciding_officer")
     make("goa_secretary", vp, "deciding_officer", "secretary")
     make("sarpanch", vp, "deciding_officer", "sarpanch")
+    make("goa_clerk", vp, "clerk")
+    make("director", ga, "appellate", "director")
     make("solan_eo", hp, "deciding_officer")
     make("solan_clerk", hp, "clerk")
     make("solan_auditor", hp, "auditor")

@@ -295,6 +295,30 @@ def emergency_expenditure(request, code: str, payload: EmergencyIn):
                         "cites": S.section_label(e.cites)})
 
 
+# ------------------------------------------------------------------------------------ inspections, pound, public notices, meetings
+
+def _kind_routes(group: str, doc: str):
+    @router.get(f"/bodies/{{code}}/{group.replace('_', '-')}/provisions", response={200: list[dict], **ERRORS},
+                operation_id=f"enforcement_{group}_provisions", summary=f"Procedures of the Act: {group}")
+    def provisions(request, code: str):
+        body = access.body_for(request.user, code)
+        return S.notice_provisions(body, kinds=S.OTHER_KINDS[group])
+
+    @router.post(f"/bodies/{{code}}/{group.replace('_', '-')}", response={201: dict, **ERRORS},
+                 operation_id=f"enforcement_{group}_open", summary=doc)
+    def open_case(request, code: str, payload: CaseOpenIn):
+        body = access.body_for(request.user, code)
+        case = S.open_of_kind(request.user, body, group, payload.procedure, parse_on(payload.on), payload.data,
+                              **_case_payload(payload))
+        return Status(201, present.case_out(request.user, access.case_for(request.user, case.pk)))
+
+
+_kind_routes("inspections", "Plan an entry or inspection under the Act (times the Act forbids are refused on entry)")
+_kind_routes("pound", "Open a pound case (impounding) with the Act's periods for claim and sale")
+_kind_routes("public_notices", "Publish a public notice of the Act, with its objection period")
+_kind_routes("meetings", "Open a meeting or resolution procedure (notice periods, majorities of the Act)")
+
+
 # ------------------------------------------------------------------------------------ registers
 
 @router.get("/bodies/{code}/registers/{name}", response={200: dict, **ERRORS})

@@ -304,7 +304,7 @@ def notice_provisions(body: Body, kinds=("notice",)) -> list[dict]:
 
 def _open_case(user, body: Body, procedure_id: str, kinds: tuple, on, data: dict, *, person_id=None, person=None,
                property_id=None, property=None, complaint_id=None, title="", opening: str | None = None,
-               prepare=None):
+               prepare=None, person_required: bool = True):
     pack, proc = pack_and_proc(body, procedure_id, as_day(on))
     if proc.kind not in kinds:
         offered = sorted(pid for pid in pack.procedures
@@ -319,14 +319,16 @@ def _open_case(user, body: Body, procedure_id: str, kinds: tuple, on, data: dict
             complaint = Complaint.objects.filter(body=body, pk=complaint_id).first()
             if complaint is None:
                 raise NotFound(f"No complaint {complaint_id} at {body.name}.")
-        who = person_for(body, person_id, person)
+        who = (person_for(body, person_id, person)
+               if person_required or person_id is not None or person else None)
         prop = property_for(body, property_id, property, who)
         data = dict(data or {})
         note = None
         if prepare is not None:
             data, note = prepare(proc, ev_type, who, data)
         case = RS.create_case(user, body, procedure_id, RS.EventInput(type=ev_type, on=on, data=data),
-                              applicant=who, property=prop, title=title or f"{proc.title} — {who.name}")
+                              applicant=who, property=prop,
+                              title=title or (f"{proc.title} — {who.name}" if who else proc.title))
         if complaint is not None:
             act_on_complaint(user, complaint, "case_opened", note=f"{proc.title}", case=case)
     return case, note
@@ -335,6 +337,18 @@ def _open_case(user, body: Body, procedure_id: str, kinds: tuple, on, data: dict
 def issue_notice(user, body: Body, procedure_id: str, served, data: dict, **kw):
     require_staff(user, body, "issue notices")
     case, _ = _open_case(user, body, procedure_id, ("notice",), served, data, **kw)
+    return case
+
+
+# inspections, pounds, public notices and meetings: cases of the body's Act of that kind, opened here so that
+# the form offers only that kind; later steps go through the records API (/api/cases/{id}/actions).
+OTHER_KINDS = {"inspections": ("inspection",), "pound": ("pound",), "public_notices": ("public_notice",),
+               "meetings": ("meeting",)}
+
+
+def open_of_kind(user, body: Body, group: str, procedure_id: str, on, data: dict, **kw):
+    require_staff(user, body, f"open {group.replace('_', ' ')}")
+    case, _ = _open_case(user, body, procedure_id, OTHER_KINDS[group], on, data, person_required=False, **kw)
     return case
 
 

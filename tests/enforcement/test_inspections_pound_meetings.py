@@ -1,0 +1,83 @@
+"""Entry and inspection by day only, cattle pound periods, public notices with objections, meetings and
+resolutions with the Act's majority: cases of the body's Act through the enforcement API, decided by the engine."""
+
+E = "/api/enforcement"
+
+
+def open_(api, who, group, procedure, on, data=None, body="ga-taleigao", **extra):
+    return api.post(who, f"{E}/bodies/{body}/{group}", {"procedure": procedure, "on": on, "data": data or {}, **extra})
+
+
+def act(api, who, case, type, on, data=None, status=201):
+    r = api.post(who, f"/api/cases/{case['id']}/actions",
+                 {"type": type, "on": on, "data": data or {}, "version": case["version"]})
+    assert r.status_code == status, r.content
+    return r.json() if status == 201 else r.json()
+
+
+def test_entry_refused_between_sunset_and_sunrise_and_into_a_dwelling_without_notice(api):
+    r = open_(api, "goa_officer", "inspections", "entry_for_inspection", "2026-06-10",
+              {"premises": "dwelling_house"}, person={"name": "Occupier of H.No. 4"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    p = act(api, "goa_officer", case, "entry_made", "2026-06-10T21:00", status=422)     # after sunset at Taleigao
+    assert "sec_82__clause_a" in p["cites"] and "sunset" in p["detail"]
+    p = act(api, "goa_officer", case, "entry_made", "2026-06-10T11:00", status=422)
+    assert "sec_82__clause_b" in p["cites"]
+    case = act(api, "sarpanch", case, "notice_of_entry_given", "2026-06-10T11:30")
+    case = act(api, "goa_officer", case, "entry_made", "2026-06-11T10:00")
+    assert case["status"] == "entered"
+    r = open_(api, "goa_officer", "inspections", "cattle_pound", "2026-06-10")
+    assert r.status_code == 422 and r.json()["code"] == "wrong_kind"
+
+
+def test_cattle_pound_seven_days_to_claim_then_sale_then_fifteen_days_for_the_surplus(api):
+    r = open_(api, "goa_officer", "pound", "cattle_pound", "2026-06-01", {"head_of_cattle": 3},
+              person={"name": "Owner unknown"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    then = api.get("goa_officer", f"/api/cases/{case['id']}", as_of="2026-06-05").json()
+    assert {d["name"]: d["last_day"] for d in then["deadlines"]}["claim_period"] == "2026-06-08"
+    p = act(api, "goa_officer", case, "cattle_sold", "2026-06-07", {"proceeds": 9000, "fees_and_expenses": 1200},
+            status=422)
+    assert "sec_112E__subsec_1" in p["cites"]
+    case = act(api, "goa_officer", case, "cattle_sold", "2026-06-10", {"proceeds": 9000, "fees_and_expenses": 1200})
+    p = act(api, "goa_clerk", case, "surplus_claimed", "2026-06-28", status=422)        # 15 days ended 25 June
+    assert "sec_112E__subsec_1" in p["cites"]
+    case = api.get("goa_officer", f"/api/cases/{case['id']}").json()
+    assert case["status"] == "surplus_to_fund"
+    reg = api.get("goa_officer", f"{E}/bodies/ga-taleigao/registers/pound", as_of="2026-06-09").json()
+    assert reg["entries"][0]["status"] == "due_for_sale"
+
+
+def test_urgent_meeting_needs_twenty_four_hours_notice(api):
+    r = open_(api, "sarpanch", "meetings", "urgent_meeting", "2026-06-29T10:00", {"matter": "Flooding"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    p = act(api, "sarpanch", case, "meeting_held", "2026-06-29T18:00", status=422)
+    assert "sec_64__subsec_2" in p["cites"]
+    case = act(api, "sarpanch", case, "meeting_held", "2026-06-30T10:00")
+
+
+def test_contribution_resolution_needs_two_thirds_of_the_total_membership(api):
+    r = open_(api, "goa_officer", "meetings", "contribution_resolution", "2026-06-01",
+              {"purpose": "institution", "institution_in_panchayat_area": True, "institution_registered": True})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    case = act(api, "director", case, "director_approved", "2026-06-10")
+    p = act(api, "goa_officer", case, "resolution_passed", "2026-06-20", {"total_members": 11, "votes_in_favour": 7},
+            status=422)
+    assert "sec_60__subsec_3" in p["cites"] and "two-thirds" in p["detail"]
+    case = act(api, "goa_officer", case, "resolution_passed", "2026-06-20", {"total_members": 11, "votes_in_favour": 8})
+
+
+def test_road_closure_public_notice_objections_and_approval_before_closing(api):
+    r = open_(api, "goa_officer", "public-notices", "road_closure", "2026-06-01")
+    assert r.status_code == 201, r.content
+    case = r.json()
+    case = act(api, "goa_clerk", case, "objection_received", "2026-06-05")
+    p = act(api, "goa_officer", case, "road_closed", "2026-06-10", status=422)
+    assert "sec_65__proviso_1" in p["cites"]
+    case = act(api, "goa_officer", case, "forwarded_to_zilla_panchayat", "2026-06-10")
+    provisions = api.get("goa_officer", f"{E}/bodies/ga-taleigao/public-notices/provisions").json()
+    assert "road_closure" in {p["procedure"] for p in provisions}
