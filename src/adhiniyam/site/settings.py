@@ -51,11 +51,15 @@ INSTALLED_APPS = [
     "adhiniyam.api",
     "adhiniyam.enforcement",
     "adhiniyam.web",
+    "adhiniyam.ops",
     "adhiniyam.locallaw",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "adhiniyam.ops.middleware.SecurityHeadersMiddleware",
+    "adhiniyam.ops.middleware.RequestLimitsMiddleware",
+    "adhiniyam.ops.middleware.LoginRateLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

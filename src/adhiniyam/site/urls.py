@@ -13,6 +13,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(next_page="/login/"), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("ops/", include("adhiniyam.ops.urls")),   # health and the benchmark floor (src/adhiniyam/ops)
     path("open311/v2/", include("adhiniyam.enforcement.urls")),   # Open311 GeoReport v2 (src/adhiniyam/enforcement)
     path("", include("adhiniyam.web.urls")),   # the web application (src/adhiniyam/web)
 ]
