@@ -5,20 +5,24 @@ from adhiniyam.enforcement.models import EmergencyExpenditure
 E = "/api/enforcement"
 
 
-def spend(api, who, on, amount):
+def spend(api, who, on, amount, emergency=True):
     return api.post(who, f"{E}/bodies/ga-taleigao/emergency-expenditure",
-                    {"spent_on": on, "amount": amount, "purpose": "Clearing a fallen tree blocking the road"})
+                    {"spent_on": on, "amount": amount, "purpose": "Clearing a fallen tree blocking the road",
+                     "emergency": emergency, "public_interest": True})
 
 
 def test_sarpanch_emergency_expenditure_capped_at_five_thousand_a_month(api):
     assert spend(api, "sarpanch", "2026-03-05", 3000).status_code == 201
     r = spend(api, "sarpanch", "2026-03-20", 2500)
     assert r.status_code == 422, r.content
-    p = r.json()
-    assert p["code"] == "above_monthly_cap" and p["cites"] == ["sec_64__subsec_1__clause_d"]
-    assert "₹5,000 a month (s.64(1)(d)" in p["detail"] and "at most ₹2,000 more" in p["detail"]
+    p = r.json()                     # the engine refuses: ₹3,000 earlier this month + ₹2,500 is over ₹5,000
+    assert "sec_64__subsec_1__clause_d" in p["cites"]
+    r = spend(api, "sarpanch", "2026-03-20", 100, emergency=False)
+    assert r.status_code == 422 and "emergency" in r.json()["detail"]
     r = spend(api, "sarpanch", "2026-03-31", 2000)
     assert r.status_code == 201 and r.json()["cap"] == "5000.00"
+    case = api.get("sarpanch", f"/api/cases/{r.json()['case_id']}").json()
+    assert case["events"][0]["data"]["earlier_in_month"] == 3000 and case["events"][0]["data"]["month_total"] == 5000
     assert spend(api, "sarpanch", "2026-04-01", 5000).status_code == 201      # a new month
     assert spend(api, "goa_secretary", "2026-04-02", 10).status_code == 403   # the Sarpanch's power, not the Secretary's
     assert spend(api, "sarpanch", "2026-04-02", 0).status_code == 422

@@ -81,3 +81,16 @@ def test_road_closure_public_notice_objections_and_approval_before_closing(api):
     case = act(api, "goa_officer", case, "forwarded_to_zilla_panchayat", "2026-06-10")
     provisions = api.get("goa_officer", f"{E}/bodies/ga-taleigao/public-notices/provisions").json()
     assert "road_closure" in {p["procedure"] for p in provisions}
+
+
+def test_committee_composition_checked_against_the_act(api):
+    def constitute(data):
+        return open_(api, "goa_officer", "meetings", "committee_constitution", "2026-06-01", data)
+    sjc = {"committee": "social_justice", "chairman": "deputy_sarpanch", "members": 4, "women": 1, "sc_st": 1}
+    r = constitute({**sjc, "women": 0})
+    assert r.status_code == 422 and "sec_63__subsec_2__proviso_1" in r.json()["cites"]
+    r = constitute({**sjc, "members": 6})
+    assert r.status_code == 422 and "sec_63__subsec_2__clause_a" in r.json()["cites"]
+    r = constitute({**sjc, "committee": "production"})          # the Sarpanch chairs the Production Committee
+    assert r.status_code == 422 and "sec_63__subsec_2__clause_a" in r.json()["cites"]
+    assert constitute(sjc).status_code == 201

@@ -108,6 +108,8 @@ class EmergencyIn(Schema):
     spent_on: str
     amount: float
     purpose: str
+    emergency: bool = Field(False, description="an emergency (s.64(1)(d))")
+    public_interest: bool = Field(False, description="in public interest (s.64(1)(d))")
 
 
 def _date(value: str, field: str) -> dt.date:
@@ -290,9 +292,11 @@ def emergency_expenditure(request, code: str, payload: EmergencyIn):
     """Expenditure by the Sarpanch in an emergency, refused above the monthly cap of the Act."""
     body = access.body_for(request.user, code)
     e = S.record_emergency_expenditure(request.user, body, spent_on=_date(payload.spent_on, "spent_on"),
-                                       amount=payload.amount, purpose=payload.purpose)
+                                       amount=payload.amount, purpose=payload.purpose, emergency=payload.emergency,
+                                       public_interest=payload.public_interest)
     return Status(201, {"id": e.pk, "spent_on": e.spent_on.isoformat(), "amount": S.q(e.amount), "cap": S.q(e.cap),
-                        "cites": S.section_label(e.cites)})
+                        "cites": S.section_label(e.cites), "case_id": e.case_id,
+                        "case": e.case.number if e.case_id else None})
 
 
 # ------------------------------------------------------------------------------------ inspections, pound, public notices, meetings

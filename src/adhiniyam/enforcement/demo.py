@@ -86,7 +86,8 @@ def populate(bodies) -> dict:
             S.record_offence(user, body, "offence_s112B_stray_cattle", ago(7), {}, person_id=first.applicant_id)
             if _has_cap(body):
                 S.record_emergency_expenditure(user, body, spent_on=ago(3), amount=3000,
-                                               purpose="Clearing a fallen tree blocking the school road")
+                                               purpose="Clearing a fallen tree blocking the school road",
+                                               emergency=True, public_interest=True)
             made = ["complaint", "stray cattle: first penalty and a subsequent contravention", "emergency expenditure"]
         if made:
             out[body.code] = made

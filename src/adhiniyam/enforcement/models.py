@@ -162,6 +162,8 @@ class EmergencyExpenditure(_AppendOnlyModel):
     purpose = models.CharField(max_length=300)
     cap = models.DecimalField(max_digits=14, decimal_places=2, help_text=_("The cap in force on that date"))
     cites = models.CharField(max_length=120)
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                             help_text=_("The case of the pack's procedure that the engine decided, where there is one"))
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     recorded_at = models.DateTimeField(default=timezone.now)
 

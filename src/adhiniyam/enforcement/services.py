@@ -343,7 +343,7 @@ def issue_notice(user, body: Body, procedure_id: str, served, data: dict, **kw):
 # inspections, pounds, public notices and meetings: cases of the body's Act of that kind, opened here so that
 # the form offers only that kind; later steps go through the records API (/api/cases/{id}/actions).
 OTHER_KINDS = {"inspections": ("inspection",), "pound": ("pound",), "public_notices": ("public_notice",),
-               "meetings": ("meeting",)}
+               "meetings": ("meeting", "governance")}
 
 
 def open_of_kind(user, body: Body, group: str, procedure_id: str, on, data: dict, **kw):
@@ -537,7 +537,14 @@ def ledger(demands, as_of: dt.date | None = None) -> dict:
 
 # ------------------------------------------------------------------------------------ emergency expenditure
 
-def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount, purpose: str) -> EmergencyExpenditure:
+EMERGENCY_PROCEDURE = "sarpanch_emergency_expenditure"
+
+
+def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount, purpose: str,
+                                 emergency: bool = False, public_interest: bool = False) -> EmergencyExpenditure:
+    """The Sarpanch's expenditure in an emergency (Goa s.64(1)(d)). The month's earlier expenditure is
+    added up here from the records, and the engine (the pack's procedure, with its cap) decides; where
+    the pack has no such procedure, the cap parameter is applied here with its citation."""
     ee = M.load(body.act_id).emergency_expenditure
     if not ee:
         raise Invalid(f"The Act of {body.name} sets no emergency expenditure power to record here.",
@@ -560,14 +567,21 @@ def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount,
         Counter.objects.select_for_update().get(body=body, series="EMG", year=spent_on.year)   # serialise the month
         spent = (EmergencyExpenditure.objects.filter(body=body, spent_on__range=(first, last))
                  .aggregate(s=Sum("amount"))["s"] or Decimal("0"))
-        if spent + amt > cap:
+        case = None
+        if EMERGENCY_PROCEDURE in pack.procedures:
+            case = RS.create_case(user, body, EMERGENCY_PROCEDURE, RS.EventInput(
+                type="expenditure_incurred", on=spent_on, by=ee["by"],
+                data={"amount": float(amt), "earlier_in_month": float(spent), "month_total": float(spent + amt),
+                      "emergency": bool(emergency), "public_interest": bool(public_interest)}),
+                title=f"Emergency expenditure: {purpose[:200]}")
+        elif spent + amt > cap:
             raise LawRefused(
                 f"{rupees(amt)} would take the Sarpanch's emergency expenditure in {spent_on:%B %Y} to "
                 f"{rupees(spent + amt)}, above the cap of {rupees(cap)} a month ({section_label(cites)}: \"{quote}\"). "
                 f"Already spent this month: {rupees(spent)}; at most {rupees(max(cap - spent, Decimal(0)))} more.",
                 code="above_monthly_cap", cites=[cites])
         return EmergencyExpenditure.objects.create(body=body, spent_on=spent_on, amount=amt, purpose=purpose[:300],
-                                                   cap=cap, cites=cites, recorded_by=user)
+                                                   cap=cap, cites=cites, recorded_by=user, case=case)
 
 
 # ------------------------------------------------------------------------------------ registers
