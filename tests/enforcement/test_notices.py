@@ -147,3 +147,23 @@ def test_punjab_ruinous_building_danger_averted_at_owners_expense(api):
     d = r.json()["demand"]
     assert d["cites"] == "s.114" and "at the expense of the owner" in d["quote"]
     assert d["number"] == "PB-NABHA/DMD/2026/00001"
+
+
+def test_goa_sanitary_notice_default_works_recoverable_as_if_a_tax(api):
+    r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/notices", {
+        "procedure": "sanitary_improvement_notice", "on": "2026-05-04",
+        "data": {"period": {"weeks": 3}, "requirement": "iii_cleanse"}, "person": {"name": "Joao Pereira"}})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    then = api.get("goa_officer", f"/api/cases/{case['id']}", as_of="2026-05-20").json()
+    assert then["deadlines"][0]["last_day"] == "2026-05-25"     # three weeks from 4 May, stated in the notice
+    r = api.post("goa_officer", f"{E}/notices/{case['id']}/default-works",
+                 {"on": "2026-05-25", "amount": 4200, "version": case["version"]})
+    assert r.status_code == 422 and "sec_77__subsec_2" in r.json()["cites"]       # not yet in default
+    assert case["on_default"]["in_default"] is True
+    r = api.post("goa_officer", f"{E}/notices/{case['id']}/default-works",
+                 {"on": "2026-05-28", "amount": 4200, "version": case["version"]})
+    assert r.status_code == 201, r.content
+    d = r.json()["demand"]
+    assert (d["cites"], d["recoverable_as"]) == ("s.77(2)", "recoverable as if it were a tax imposed under the Act")
+    assert r.json()["case"]["status"] == "cost_recoverable"

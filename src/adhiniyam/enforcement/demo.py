@@ -84,6 +84,12 @@ def populate(bodies) -> dict:
             RS.append_event(user, first.pk, RS.EventInput(type="penalty_imposed", on=ago(45)), first.version)
             S.raise_penalty_demand(user, first.pk, on=ago(44), amount=1500)
             S.record_offence(user, body, "offence_s112B_stray_cattle", ago(7), {}, person_id=first.applicant_id)
+            notice = S.issue_notice(user, body, "sanitary_improvement_notice", ago(40),
+                                    {"period": {"weeks": 3}, "requirement": "iii_cleanse"},
+                                    person={"name": "Joao Pereira"}, property={"address": "Plot 12, Dona Paula"})
+            _c, demand = S.record_default_works(user, notice.pk, on=ago(12), amount=4200, version=notice.version,
+                                                note="Cleansing of the plot by the Panchayat (s.77(2))")
+            S.record_payment(user, demand.pk, amount=4200, paid_on=ago(2))
             if _has_cap(body):
                 S.record_emergency_expenditure(user, body, spent_on=ago(3), amount=3000,
                                                purpose="Clearing a fallen tree blocking the school road",

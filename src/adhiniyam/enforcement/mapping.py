@@ -41,6 +41,7 @@ class Recovery:
         "arrears_of_tax": "recoverable as arrears of tax",
         "as_if_tax": "recoverable as if it were a tax imposed under the Act",
         "expense_of_owner": "payable by the owner (steps taken at the owner's expense)",
+        "as_tax_claim": "recoverable in the same manner as an amount claimed on account of a tax",
     }
 
     @property
