@@ -94,3 +94,12 @@ def test_committee_composition_checked_against_the_act(api):
     r = constitute({**sjc, "committee": "production"})          # the Sarpanch chairs the Production Committee
     assert r.status_code == 422 and "sec_63__subsec_2__clause_a" in r.json()["cites"]
     assert constitute(sjc).status_code == 201
+
+
+def test_complaint_of_illegal_seizure_within_seven_days(api):
+    r = open_(api, "goa_clerk", "pound", "pound_complaint", "2026-06-01", person={"name": "Cattle owner"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    p = act(api, "goa_clerk", case, "complaint_made", "2026-06-09", {"made_by": "complainant_in_person"}, status=422)
+    assert "sec_112F__subsec_1" in p["cites"] and "seven days" in p["detail"]
+    act(api, "goa_clerk", case, "complaint_made", "2026-06-08", {"made_by": "complainant_in_person"})

@@ -167,3 +167,15 @@ def test_goa_sanitary_notice_default_works_recoverable_as_if_a_tax(api):
     d = r.json()["demand"]
     assert (d["cites"], d["recoverable_as"]) == ("s.77(2)", "recoverable as if it were a tax imposed under the Act")
     assert r.json()["case"]["status"] == "cost_recoverable"
+
+
+def test_prosecution_on_default_only_after_the_period(api):
+    case = notice(api, "solan_eo", "encroachment_notice", "2026-06-26").json()
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-29"})
+    assert r.status_code == 422 and r.json()["code"] == "not_in_default"
+    case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15"})
+    assert r.status_code == 201, r.content
+    off = r.json()
+    assert off["procedure"] == "offence_s183_1" and off["applicant"]["id"] == case["applicant"]["id"]
+    assert (off["amounts"]["fine_min"], off["amounts"]["fine_max"]) == (25, 200)     # s.183(1): ₹25 to ₹200

@@ -221,6 +221,21 @@ def default_works(request, case_id: int, payload: DefaultWorksIn):
     return Status(201, {"demand": S.demand_out(demand), "case": _notice_out(request.user, case_id)})
 
 
+class ProsecuteIn(Schema):
+    on: str
+    offence: str | None = None
+
+
+@router.post("/notices/{case_id}/prosecute", response={201: dict, **ERRORS})
+def prosecute(request, case_id: int, payload: ProsecuteIn):
+    """On default, open the offence case the Act gives against the person served (first or subsequent
+    counted from the register)."""
+    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence)
+    out = _notice_out(request.user, case.pk)
+    out["earlier_convictions"] = note
+    return Status(201, out)
+
+
 # ------------------------------------------------------------------------------------ offences
 
 @router.post("/bodies/{code}/offences", response={201: dict, **ERRORS})

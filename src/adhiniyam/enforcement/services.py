@@ -342,7 +342,7 @@ def issue_notice(user, body: Body, procedure_id: str, served, data: dict, **kw):
 
 # inspections, pounds, public notices and meetings: cases of the body's Act of that kind, opened here so that
 # the form offers only that kind; later steps go through the records API (/api/cases/{id}/actions).
-OTHER_KINDS = {"inspections": ("inspection",), "pound": ("pound",), "public_notices": ("public_notice",),
+OTHER_KINDS = {"inspections": ("inspection",), "pound": ("pound", "complaint"), "public_notices": ("public_notice",),
                "meetings": ("meeting", "governance")}
 
 
@@ -428,6 +428,27 @@ def record_default_works(user, case_id: int, *, on, amount, version: int, note: 
             recoverable_as=o.recovery.label, cites=o.recovery.cites, quote=o.recovery.quote,
             created_by=user)
     return case, d
+
+
+def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
+    """Open the offence case the Act gives for a notice in default, against the person served."""
+    notice = access.case_for(user, case_id)
+    require_staff(user, notice.body, "prosecute")
+    info = default_options(notice)
+    choices = [o for o in info["options"] if o["kind"] == "prosecution"]
+    if offence:
+        choices = [o for o in choices if o["offence"] == offence]
+    if not choices:
+        raise LawRefused(f"No prosecution on default of a '{notice.procedure}' notice is set up for this Act.",
+                         code="no_prosecution")
+    if not info["in_default"]:
+        raise LawRefused(f"Notice {notice.number} is not in default (status: {info['status']}); prosecution for "
+                         "disobeying it can begin only after the period allowed has run out.", code="not_in_default",
+                         cites=[c for o in choices for c in RS.get_pack(notice.act_id).procedure(o["offence"]).cites])
+    case, note = record_offence(user, notice.body, choices[0]["offence"], on, {}, person_id=notice.applicant_id,
+                                property_id=notice.property_id,
+                                title=f"{choices[0]['title']} — default of notice {notice.number}")
+    return case, note
 
 
 # ------------------------------------------------------------------------------------ offences
@@ -586,8 +607,10 @@ def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount,
 
 # ------------------------------------------------------------------------------------ registers
 
-REGISTER_KINDS = {"notices": ("notice",), "offences": ("offence",), "pound": ("pound",), "licences": ("licence",),
-                  "public_notices": ("public_notice",), "applications": ("application",)}
+REGISTER_KINDS = {"notices": ("notice",), "offences": ("offence",), "pound": ("pound", "complaint"),
+                  "licences": ("licence",), "public_notices": ("public_notice",), "applications": ("application",),
+                  "inspections": ("inspection",), "meetings": ("meeting", "governance"),
+                  "other_registers": ("register", "check", "appeal")}
 
 
 def _day_end(day: dt.date) -> dt.datetime:
