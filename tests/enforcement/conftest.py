@@ -47,6 +47,8 @@ def world(db):
                              act_id="himachal_municipal_1994", latitude=30.90, longitude=77.10)
     pb = Body.objects.create(code="pb-nabha", name="Municipal Committee Nabha", kind="municipal_committee",
                              state="PB", act_id="punjab_municipal_1911", latitude=30.37, longitude=76.15)
+    uk = Body.objects.create(code="uk-dehradun-zp", name="Zila Panchayat Dehradun", kind="zila_panchayat", state="UK",
+                             act_id="uttarakhand_panchayats_1961", latitude=30.32, longitude=78.03)
     users, tokens = {}, {}
 
     def make(name, body, role, office=""):
@@ -66,7 +68,9 @@ def world(db):
     make("solan_auditor", hp, "auditor")
     make("citizen", hp, "applicant")
     make("nabha_eo", pb, "deciding_officer")
-    return {"vp": vp, "hp": hp, "pb": pb, "users": users, "tokens": tokens}
+    make("uk_officer", uk, "deciding_officer")
+    make("uk_clerk", uk, "clerk")
+    return {"vp": vp, "hp": hp, "pb": pb, "uk": uk, "users": users, "tokens": tokens}
 
 
 class Api:

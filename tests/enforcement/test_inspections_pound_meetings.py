@@ -103,3 +103,37 @@ def test_complaint_of_illegal_seizure_within_seven_days(api):
     p = act(api, "goa_clerk", case, "complaint_made", "2026-06-09", {"made_by": "complainant_in_person"}, status=422)
     assert "sec_112F__subsec_1" in p["cites"] and "seven days" in p["detail"]
     act(api, "goa_clerk", case, "complaint_made", "2026-06-08", {"made_by": "complainant_in_person"})
+
+
+def test_uttarakhand_dwelling_needs_four_clear_hours_notice_and_daylight(api):
+    r = open_(api, "uk_officer", "inspections", "entry", "2026-06-15T09:00",
+              {"dwelling": True, "power": "general", "authorised": True}, body="uk-dehradun-zp",
+              person={"name": "Occupier, Raipur road"})
+    assert r.status_code == 201, r.content
+    case = act(api, "uk_officer", r.json(), "notice_given", "2026-06-15T10:00")
+    p = act(api, "uk_officer", case, "entry_made", "2026-06-15T13:30", status=422)
+    assert "sec_106BV__proviso_1__clause_ii" in p["cites"] and "four hours" in p["detail"]
+    p = act(api, "uk_officer", case, "entry_made", "2026-06-15T21:30", status=422)      # after sunset at Dehradun
+    assert "sec_106BV__proviso_1__clause_i" in p["cites"]
+    case = act(api, "uk_officer", case, "entry_made", "2026-06-15T14:00")
+    assert case["status"]
+
+
+def test_public_street_declaration_objections_within_one_month(api):
+    r = open_(api, "solan_eo", "public-notices", "public_street_declaration", "2026-05-04", body="hp-solan",
+              person={"name": "Owner of Lower Bazaar lane"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    then = api.get("solan_eo", f"/api/cases/{case['id']}", as_of="2026-05-20").json()
+    assert then["deadlines"][0]["last_day"] == "2026-06-04"        # one month next after the notice
+    assert case["status"] == "may_declare"
+    p = act(api, "solan_clerk", case, "objection_lodged", "2026-06-05", status=422)
+    assert "sec_182__subsec_4" in p["cites"]
+    case = api.get("solan_eo", f"/api/cases/{case['id']}").json()
+    case = act(api, "solan_eo", case, "declared_public", "2026-06-10")
+    # with an objection in time, the street may not be declared public
+    other = open_(api, "solan_eo", "public-notices", "public_street_declaration", "2026-05-04", body="hp-solan",
+                  person={"name": "Owner of Upper lane"}).json()
+    other = act(api, "solan_clerk", other, "objection_lodged", "2026-05-20")
+    p = act(api, "solan_eo", other, "declared_public", "2026-06-10", status=422)
+    assert "sec_182__subsec_4" in p["cites"]
