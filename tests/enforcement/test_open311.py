@@ -86,3 +86,17 @@ def test_complaints_through_the_api_and_scoping(world, api):
     assert api.post("solan_auditor", f"{E}/complaints/{cid}/actions", {"type": "acknowledged"}).status_code == 403
     r = api.post("solan_clerk", f"{E}/complaints/{cid}/actions", {"type": "closed"})
     assert r.status_code == 422 and "why" in r.json()["detail"]
+
+
+def test_public_web_form_files_a_complaint(world, api):
+    c = Client()
+    page = c.get("/complaints/pb-nabha/")
+    assert page.status_code == 200 and b"Drain, privy or cesspool near a water source" in page.content
+    r = c.post("/complaints/pb-nabha/", {"category": "latrine_near_well", "description": "Privy drains to the well",
+                                         "address": "Gurdwara well", "name": "Jaswant"})
+    assert r.status_code == 201 and b"PB-NABHA/CMP/2026/00001" in r.content
+    r = c.post("/complaints/pb-nabha/", {"category": "latrine_near_well", "description": "", "address": "x"})
+    assert r.status_code == 422 and b"Describe the problem" in r.content
+    assert c.get("/complaints/ga/").status_code == 404
+    rows = api.get("nabha_eo", f"{E}/bodies/pb-nabha/complaints").json()
+    assert [(x["channel"], x["reporter_name"]) for x in rows] == [("web", "Jaswant")]
