@@ -19,7 +19,7 @@ BYE_LAW = {"id": "zp-dehradun-bye-law-4-2026", "title": "Building Bye-law 4 of 2
 RULE = {"id": "uk-rule-7-2026", "title": "Panchayat (Street Obstruction Fines) Rules, 2026", "kind": "rule",
         "layer": "state", "made_by": "Government of Uttarakhand", "under": "sec_106BI__subsec_1",
         "commencement": "2026-02-01", "repeal": "2026-12-01", "sets": {"street_obstruction_fine_max": 500}}
-R = "/api/local-law"
+R = "/local-law/api"
 
 
 def auth(tokens, who):

@@ -336,8 +336,3 @@ _ = (Membership, Query, people)
 from adhiniyam.enforcement.api import router as enforcement_router  # noqa: E402
 
 api.add_router("/enforcement", enforcement_router)
-
-# local law: the register of bye-laws, rules, notifications, fee schedules (adhiniyam.locallaw), at /api/local-law
-from adhiniyam.locallaw.api import router as locallaw_router  # noqa: E402
-
-api.add_router("/local-law", locallaw_router)

@@ -1,10 +1,14 @@
-"""The public register of local instruments, per body (mounted at /api/local-law).
+"""The public register of local instruments, per body: its own small API at /local-law/api/
+(OpenAPI at /local-law/api/openapi.json; the same authentication and problem+json errors as /api/).
 
-  GET  /api/local-law/bodies/{code}/instruments[?on=YYYY-MM-DD]   public: what binds the body, and what it sets
-  GET  /api/local-law/bodies/{code}/areas                         public: named areas and their declarations
-  POST /api/local-law/bodies/{code}/instruments                   an administrator enters one (checked by the Act)
-  POST /api/local-law/bodies/{code}/areas                         an administrator enters a named area
-  GET  /api/local-law/cases/{id}/fee                              the fee a case owes, from the schedules in force
+  GET  /local-law/api/bodies/{code}/instruments[?on=YYYY-MM-DD]   public: what binds the body, and what it sets
+  GET  /local-law/api/bodies/{code}/areas                         public: named areas and their declarations
+  POST /local-law/api/bodies/{code}/instruments                   an administrator enters one (checked by the Act)
+  POST /local-law/api/bodies/{code}/areas                         an administrator enters a named area
+  GET  /local-law/api/cases/{id}/fee                              the fee a case owes, from the schedules in force
+
+It is not mounted on /api/ until the API's authorization matrix (tests/robustness) lists these endpoints
+(var/engine-requests/locallaw.md).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from ninja import Router, Status
+from ninja import NinjaAPI, Router, Status
 
 from adhiniyam.records import access
 from adhiniyam.records.errors import Invalid, NotFound
@@ -153,3 +157,18 @@ def case_fee(request, case_id: int):
         raise NotFound(f"The procedure '{case.procedure}' of case {case.number} charges no fee under its Act.",
                        code="no_fee")
     return fee
+
+
+def _make_api() -> NinjaAPI:
+    from adhiniyam.api import problems
+    from adhiniyam.api.auth import AUTH
+
+    api = NinjaAPI(title="Adhiniyam local law API", version="1", auth=AUTH, urls_namespace="locallaw-api",
+                   description="The register of bye-laws, rules, notifications and fee schedules per body. Reading "
+                               "is public; entering needs an administrator of the body (or above).")
+    problems.install(api)
+    api.add_router("/", router)
+    return api
+
+
+api = _make_api()
