@@ -88,3 +88,21 @@ def test_a_bye_law_cannot_set_a_fine_that_only_a_state_rule_may_prescribe(uk, bh
     assert "cannot set" in e.value.detail and "rule under sec_106BI__subsec_1" in e.value.detail
     assert e.value.cites == ["sec_106BI__subsec_1"]
     assert Instrument.objects.count() == 0
+
+
+def test_repealing_the_bye_law_gives_later_sanctions_the_act_s_three_years_again(uk, bhimtal):
+    add_instrument(uk["users"]["zp_admin"], BYE_LAW)
+    add_instrument(uk["users"]["zp_admin"], dict(BYE_LAW, repeal="2026-06-01"))       # the same id, now repealed
+    row = Instrument.objects.get()
+    assert row.repeal == dt.date(2026, 6, 1)
+    under = sanctioned_case(uk, dt.date(2026, 4, 20), dt.date(2026, 5, 4))
+    after_repeal = sanctioned_case(uk, dt.date(2026, 6, 1), dt.date(2026, 6, 15))
+    assert validity(under) == "2026-11-04"
+    assert validity(after_repeal) == "2029-06-15"
+
+
+def test_a_repeal_before_commencement_is_refused(uk, bhimtal):
+    from adhiniyam.records.errors import Invalid
+
+    with pytest.raises(Invalid, match="repealed on 2026-03-01, on or before its commencement"):
+        add_instrument(uk["users"]["zp_admin"], dict(BYE_LAW, repeal="2026-03-01"))
