@@ -158,6 +158,18 @@ def require_writer(user, body: Body):
     return True
 
 
+def offices_above(body: Body, roles) -> dict[str, int]:
+    """{role: id of the nearest body at or above `body` with an office of that role}, in one query."""
+    from .models import Office
+    ids = [int(x) for x in body.path.strip("/").split("/") if x]
+    depth = {pk: i for i, pk in enumerate(ids)}
+    best: dict[str, int] = {}
+    for body_id, role in Office.objects.filter(body_id__in=ids, role__in=list(roles)).values_list("body_id", "role"):
+        if role not in best or depth[body_id] > depth[best[role]]:
+            best[role] = body_id
+    return best
+
+
 def route(body: Body, role: str) -> Body | None:
     """The nearest body at or above `body` with an office of this role."""
     from .models import Office

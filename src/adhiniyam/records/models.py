@@ -64,6 +64,11 @@ class Body(models.Model):
         return self.pk
 
     def clean(self):
+        if self.act_id:
+            from adhiniyam.law import list_packs
+            if self.act_id not in list_packs():
+                raise ValidationError({"act_id": _("No law pack %(a)s; installed: %(all)s") % {
+                    "a": self.act_id, "all": ", ".join(list_packs())}})
         if self.parent_id and self.pk and f"/{self.pk}/" in (self.parent.path or ""):
             raise ValidationError({"parent": _("A body cannot sit below itself.")})
         if self.weekly_off:
@@ -100,6 +105,13 @@ class Body(models.Model):
 
     def subtree(self):
         return Body.objects.filter(path__startswith=self.path)
+
+
+def _pack_of(body):
+    if not body.act_id:
+        raise ValidationError(_("This body names no Act, so it has no provisions or readings to choose."))
+    from adhiniyam.law import load_pack
+    return load_pack(body.act_id)
 
 
 class Office(models.Model):
@@ -148,6 +160,20 @@ class ProvisionChoice(models.Model):
         constraints = [models.UniqueConstraint(fields=["body", "provision", "effective_from"],
                                                name="provision_choice_unique")]
 
+    def clean(self):
+        pack = _pack_of(self.body)
+        versions = {}
+        for src in pack.procedures.values():
+            for prov, spec in (src.provisions or {}).items():
+                versions.setdefault(prov, set()).update(spec["versions"])
+        if self.provision not in versions:
+            raise ValidationError({"provision": _("%(act)s has no provision printed in versions called %(p)s; "
+                                                  "choose one of: %(all)s") % {
+                "act": pack.title, "p": self.provision, "all": ", ".join(sorted(versions)) or "none"}})
+        if self.version not in versions[self.provision]:
+            raise ValidationError({"version": _("%(p)s has the versions %(all)s") % {
+                "p": self.provision, "all": ", ".join(sorted(versions[self.provision]))}})
+
 
 class InterpretationChoice(models.Model):
     """A body's reading of a question the Act leaves open (overrides the pack's default)."""
@@ -160,6 +186,25 @@ class InterpretationChoice(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["body", "interpretation"], name="interpretation_choice_unique")]
+
+    def clean(self):
+        pack = _pack_of(self.body)
+        known = dict(pack.interpretations)
+        try:
+            from adhiniyam.law.pack import jurisdiction_doc
+            for item in (jurisdiction_doc().get("interpretations") or []):
+                if isinstance(item, dict) and "id" in item:
+                    known.setdefault(item["id"], item)
+        except Exception:
+            pass
+        if self.interpretation not in known:
+            raise ValidationError({"interpretation": _("No question %(i)s in %(act)s's interpretations register") % {
+                "i": self.interpretation, "act": pack.title}})
+        item = known[self.interpretation]
+        readings = getattr(item, "readings", None) or (item.get("readings") if isinstance(item, dict) else None) or {}
+        if readings and self.reading not in readings:
+            raise ValidationError({"reading": _("Readings of %(i)s: %(all)s") % {
+                "i": self.interpretation, "all": ", ".join(readings)}})
 
 
 class Role(models.TextChoices):

@@ -49,16 +49,25 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
     pack = get_pack(case.act_id)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
     rows = list(case.events.select_related("actor").order_by("seq"))
-    _p, result = E.evaluate(case, rows, as_of=as_of)
-    d = E.as_json(result.to_dict())
+    warnings = []
+    try:
+        _p, result = E.evaluate(case, rows, as_of=as_of)
+        d = E.as_json(result.to_dict())
+    except E.law().LawError as exc:
+        # the installed law pack no longer accepts this history: show what was stored, and say why
+        d = dict(case.derived or {})
+        warnings.append(f"The law pack installed now refuses this case's recorded events ({exc.message}); shown "
+                        f"is the answer stored on {case.derived_as_of:%d %B %Y %H:%M}. Ask the administrator "
+                        "to check the case against the pack's changes.")
+        result = None
+    allowed_now = (result.allowed if result is not None else d.get("allowed")) or {}
     mine = access.acting_roles(user, case, proc)
     my_actions = []
     for role in mine:
-        for etype in (result.allowed or {}).get(role, []):
+        for etype in allowed_now.get(role, []):
             et = proc.events[etype]
             my_actions.append({"type": etype, "title": et.title, "as_role": role,
                                "fields": {n: field_out(f) for n, f in et.fields.items()}})
-    warnings = []
     if str(pack.version) != case.pack_version:
         warnings.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
                         f"the version now installed, {pack.version}. Check the explanation for changed rules.")

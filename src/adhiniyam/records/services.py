@@ -115,8 +115,11 @@ def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list
 
 
 def _ledger(body: Body) -> BodyLedger:
-    BodyLedger.objects.get_or_create(body=body)
-    return BodyLedger.objects.select_for_update().get(body=body)
+    ledger = BodyLedger.objects.select_for_update().filter(body=body).first()
+    if ledger is None:
+        BodyLedger.objects.get_or_create(body=body)
+        ledger = BodyLedger.objects.select_for_update().get(body=body)
+    return ledger
 
 
 def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date, at: dt.datetime | None,
@@ -153,7 +156,7 @@ def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[Case
     return recorded
 
 
-def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent]):
+def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
@@ -176,18 +179,26 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent]):
     # routes to authorities: active while they are engaged (may act now, acted, or owe a duty)
     acted = {r.by_role for r in rows}
     duties = {d.who for d in (result.deadlines or []) if getattr(d, "who", None)}
-    for route in case.routes.all():
+    for route in (routes if routes is not None else case.routes.all()):
         active = bool((result.allowed or {}).get(route.role)) or route.role in acted or route.role in duties
         if active != route.active:
-            CaseRoute.objects.filter(pk=route.pk).update(active=active)
+            if route.pk:
+                CaseRoute.objects.filter(pk=route.pk).update(active=active)
+            else:
+                CaseRoute.objects.filter(case=case, role=route.role).update(active=active)
+            route.active = active
 
 
-def _create_routes(case: Case, procedure):
-    for role in procedure.roles:
-        if R.kind_of(case.act_id, role) == R.AUTHORITY:
-            office_body = access.route(case.body, role)
-            if office_body is not None:
-                CaseRoute.objects.create(body_id=case.body_id, case=case, role=role, office_body=office_body)
+def _create_routes(case: Case, procedure) -> list[CaseRoute]:
+    """Route the case to the nearest office above (or at) its body for each authority the procedure names."""
+    roles = [r for r in procedure.roles if R.kind_of(case.act_id, r) == R.AUTHORITY]
+    if not roles:
+        return []
+    offices = access.offices_above(case.body, roles)
+    routes = [CaseRoute(body_id=case.body_id, case=case, role=role, office_body_id=offices[role])
+              for role in roles if role in offices]
+    CaseRoute.objects.bulk_create(routes)
+    return routes
 
 
 def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
@@ -233,8 +244,8 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
                      system=False, pack_version=str(pack.version))
         rows = [ev]
         _record_system_events(case, ledger, rows, result, pack, E.today())
-        _create_routes(case, procedure)
-        _store_derived(case, pack, procedure, result, rows)
+        routes = _create_routes(case, procedure)
+        _store_derived(case, pack, procedure, result, rows, routes)
         case.save()
     return case
 
