@@ -43,6 +43,11 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+        # inside playwright's event loop the ORM keys its connection by the loop's context, not the
+        # thread: the queries the test made there opened a connection of their own. Close it here,
+        # in that same context, or PostgreSQL refuses to drop the test database at the end.
+        from django.db import connections
+        connections.close_all()
 
 
 def sign_in(page, base, username, password):
