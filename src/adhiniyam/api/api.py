@@ -191,9 +191,9 @@ def _case_list(request, body, status, procedure, closed, due_before, limit, offs
         qs = qs.filter(procedure=procedure)
     if due_before:
         qs = qs.filter(due__lte=due_before)
-    rows = list(qs.select_related("body").order_by("due", "pk")[offset:offset + limit + 1])
+    rows = present.summaries(qs.order_by("due", "pk")[offset:offset + limit + 1])
     more = len(rows) > limit
-    return {"items": [present.summary(c) for c in rows[:limit]], "next_offset": offset + limit if more else None}
+    return {"items": rows[:limit], "next_offset": offset + limit if more else None}
 
 
 api.add_router("/bodies", bodies)

@@ -39,6 +39,25 @@ def summary(case) -> dict:
             "overdue": case.due < E.today() if case.due != DUE_NEVER else False, "version": case.version}
 
 
+SUMMARY_FIELDS = ("id", "number", "body__code", "procedure", "title", "status", "status_label", "closed", "opened_on",
+                  "next_deadline", "next_deadline_who", "due", "version")
+
+
+def summaries(qs) -> list[dict]:
+    """Inbox rows straight from the index and the row, without loading the stored engine answer."""
+    today = E.today()
+    out = []
+    for r in qs.values(*SUMMARY_FIELDS):
+        due = r["due"] if r["due"] != DUE_NEVER else None
+        out.append({"id": r["id"], "number": r["number"], "body": r["body__code"], "procedure": r["procedure"],
+                    "title": r["title"], "status": r["status"], "status_label": r["status_label"], "closed": r["closed"],
+                    "opened_on": r["opened_on"].isoformat(),
+                    "next_deadline": r["next_deadline"].isoformat() if r["next_deadline"] else None,
+                    "next_deadline_who": r["next_deadline_who"], "due": due.isoformat() if due else None,
+                    "overdue": bool(due and due < today), "version": r["version"]})
+    return out
+
+
 def document_out(doc) -> dict:
     return {"id": doc.pk, "kind": doc.kind, "title": doc.title, "content_type": doc.content_type, "size": doc.size,
             "sha256": doc.sha256, "uploaded_at": doc.uploaded_at.isoformat(),

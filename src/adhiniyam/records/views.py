@@ -27,12 +27,11 @@ def home(request):
             scope = access.body_case_scope(request.user, body)
             if scope is not None:
                 qs = Case.objects.filter(body=body, closed=request.GET.get("closed") == "1").filter(scope)
-                inbox = [present.summary(c) for c in qs.select_related("body").order_by("due", "pk")[:100]]
+                inbox = present.summaries(qs.order_by("due", "pk")[:100])
         except ServiceError as exc:
             messages.error(request, exc.detail)
     if not bodies:   # appellate authorities: their routed cases
-        inbox = [present.summary(c) for c in access.visible_cases(request.user).select_related("body")
-                 .filter(closed=False).order_by("due", "pk")[:100]]
+        inbox = present.summaries(access.visible_cases(request.user).filter(closed=False).order_by("due", "pk")[:100])
     return render(request, "records/home.html", {"bodies": bodies, "body": body, "inbox": inbox,
                                                  "memberships": access.memberships(request.user)})
 
