@@ -143,7 +143,7 @@ class Server:
     def start(self, timeout: float = 60):
         self.proc = subprocess.Popen(
             [str(VENV_BIN / "gunicorn"), "adhiniyam.site.wsgi:application", "-b", f"127.0.0.1:{self.port}",
-             "-w", str(self.workers), "--timeout", "60", "--graceful-timeout", "5"],
+             "-w", str(self.workers), "--preload", "--timeout", "60", "--graceful-timeout", "5"],
             env=self.env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.time() + timeout
         while time.time() < deadline:

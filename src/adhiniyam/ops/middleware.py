@@ -146,3 +146,36 @@ class RequestLimitsMiddleware:
                     "detail": detail, "code": "request_too_large", "instance": request.path}
             return HttpResponse(json.dumps(body), status=413, content_type="application/problem+json")
         return self.get_response(request)
+
+
+class ApiProblemsMiddleware:
+    """Every error the API gives is application/problem+json, including those made before a view runs
+    (405 for a method the path does not take, Django's own 404 for a path under /api/ that no route
+    matches). Answers that are already problem+json pass untouched."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (response.status_code >= 400 and request.path.startswith("/api/")
+                and not response.get("Content-Type", "").startswith("application/problem+json")):
+            from http import HTTPStatus
+            try:
+                title = HTTPStatus(response.status_code).phrase
+            except ValueError:
+                title = "Request refused"
+            detail = {405: f"{request.method} is not accepted here; this address takes "
+                           f"{response.get('Allow', 'other methods')}. See /api/docs.",
+                      404: "Nothing at this address. See /api/docs for the API's addresses."}.get(
+                response.status_code, f"{title}. See /api/docs.")
+            body = {"type": f"/problems/http-{response.status_code}", "title": title,
+                    "status": response.status_code, "detail": detail, "code": f"http_{response.status_code}",
+                    "instance": request.path}
+            problem = HttpResponse(json.dumps(body), status=response.status_code,
+                                   content_type="application/problem+json")
+            for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+                if response.has_header(header):
+                    problem[header] = response[header]
+            return problem
+        return response

@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "adhiniyam.ops.middleware.SecurityHeadersMiddleware",
     "adhiniyam.ops.middleware.RequestLimitsMiddleware",
     "adhiniyam.ops.middleware.LoginRateLimitMiddleware",
+    "adhiniyam.ops.middleware.ApiProblemsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
