@@ -62,10 +62,12 @@ def main() -> int:
 
     call_command("migrate", interactive=False, verbosity=0)
     vendor = connection.vendor
-    version = connection.cursor().connection.server_version if vendor == "postgresql" else \
-        connection.cursor().execute("select sqlite_version()").fetchone()[0]
+    with connection.cursor() as cur:
+        cur.execute("show server_version" if vendor == "postgresql" else "select sqlite_version()")
+        version = cur.fetchone()[0]
     print(f"# records benchmark: {vendor} {version}, {args.bodies} bodies, {args.cases} cases, "
-          f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs")
+          f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f} at start")
 
     from adhiniyam.records.models import Body
     if Body.objects.filter(code__startswith="bench-").exists():
@@ -77,6 +79,8 @@ def main() -> int:
     t = time.perf_counter()
     loaded_events = bulk_load(bodies, bulk, rng)
     load_s = time.perf_counter() - t
+    with connection.cursor() as cur:      # planner statistics, as autovacuum / a nightly ANALYZE keeps them
+        cur.execute("ANALYZE")
     print(f"bulk load: {bulk} cases, {loaded_events} events in {load_s:.1f} s "
           f"({bulk / load_s:,.0f} cases/s, engine evaluation included)")
 
@@ -106,6 +110,7 @@ def main() -> int:
     t = time.perf_counter()
     links = sum(n for _b, n, brk in verify(bodies))
     print(f"audit verify: {links} events in {time.perf_counter() - t:.1f} s")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 
