@@ -122,3 +122,21 @@ def test_a_malformed_date_is_refused_with_the_format(uk):
 def test_an_area_with_a_section_the_act_does_not_have_is_refused(uk):
     with pytest.raises(FileRefused, match="sec_999 is not a section"):
         import_text(FILE.replace("sections: [", "sections: [sec_999, "))
+
+
+def test_verify_reports_a_stored_instrument_the_pack_no_longer_empowers(uk, monkeypatch):
+    from adhiniyam.records import engine as E
+
+    import_text(FILE)
+    out = io.StringIO()
+    call_command("instruments", "verify", stdout=out)
+    assert "2 instruments checked against the law packs: all in power" in out.getvalue()
+
+    pack = E.load_pack("uttarakhand_panchayats_1961")        # as if the pack had narrowed the bye-law power
+    narrowed = dict(pack.parameters["sanction_validity"],
+                    settable_by=[{"kind": "bye_law", "under": "sec_106__subsec_2__head_A__clause_c", "at_most": {"months": 3}}])
+    monkeypatch.setitem(pack.parameters, "sanction_validity", narrowed)
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="1 stored instrument"):
+        call_command("instruments", "verify", stdout=io.StringIO(), stderr=err)
+    assert "zp-dehradun-bye-law-4-2026" in err.getvalue() and "exceeds the statutory maximum of 3 months" in err.getvalue()

@@ -38,12 +38,18 @@ def _chain(body: Body) -> list[Body]:
     return body.ancestors(include_self=True)
 
 
+def _chain_ids(body: Body) -> list[int]:
+    """The ids of the body and the bodies above it, from its materialised path (no query)."""
+    ids = [int(x) for x in (body.path or "").strip("/").split("/") if x.isdigit()]
+    return ids or [body.pk]
+
+
 def instrument_rows(body: Body):
     """Rows of the instruments that bind `body`: the State's (any State-layer instrument of its State
     and Act), its district's and its own (or an ancestor body's, e.g. a Zila Panchayat's bye-law)."""
     if not body.act_id:
         return Instrument.objects.none()
-    chain = [b.pk for b in _chain(body)]
+    chain = _chain_ids(body)
     return (Instrument.objects.filter(state=body.state, act_id=body.act_id)
             .filter(Q(layer="state") | Q(body_id__in=chain))
             .select_related("body").order_by("commencement", "ident"))
@@ -57,7 +63,7 @@ def instruments_for(body: Body, on: dt.date | None = None) -> list:
 
 def areas_for(body: Body) -> list[dict]:
     """Declared areas (BodySettings.areas) of the body and the bodies above it."""
-    chain = [b.pk for b in _chain(body)]
+    chain = _chain_ids(body)
     out = []
     for a in NamedArea.objects.filter(body_id__in=chain).order_by("name"):
         d = a.declaration()
@@ -67,8 +73,22 @@ def areas_for(body: Body) -> list[dict]:
 
 
 def settings_for(body: Body) -> dict:
-    """What local law adds to the engine's BodySettings for `body`."""
+    """What local law adds to the engine's BodySettings for `body` (two queries)."""
     return {"instruments": instruments_for(body), "areas": areas_for(body)}
+
+
+def verify() -> list[dict]:
+    """Check every stored instrument again against the law packs as they now stand (a pack may since have
+    narrowed what local law may set). Returns the ones now out of power, with the reason and the section."""
+    bad = []
+    for row in Instrument.objects.select_related("body").order_by("state", "ident"):
+        item = row.as_dict()
+        item["state"] = row.state
+        try:
+            validate(item)
+        except ServiceError as exc:
+            bad.append({"state": row.state, "instrument": row.ident, "message": exc.detail, "cites": exc.cites})
+    return bad
 
 
 # ----------------------------------------------------------------------------------- permissions

@@ -1,4 +1,4 @@
-"""adhiniyam instruments import FILE | export [--state UK] [--act ACT] [-o FILE] | list BODY [--on DATE]
+"""adhiniyam instruments import FILE | export [--state UK] [--act ACT] [-o FILE] | list BODY [--on DATE] | verify
 
 Import and export a whole State's bye-laws, rules, notifications, district orders, resolutions and fee
 schedules (and the named areas they apply to) in the exchange format of docs/law-packs.md. An import is
@@ -30,6 +30,7 @@ class Command(BaseCommand):
         exp.add_argument("--state", help="ISO code, e.g. UK (default: every State that has instruments)")
         exp.add_argument("--act", help="only instruments under this Act (law pack id)")
         exp.add_argument("-o", "--output", help="file to write (default: standard output)")
+        sub.add_parser("verify", help="check every stored instrument again against the law packs as they now stand")
         ls = sub.add_parser("list", help="the instruments binding a body")
         ls.add_argument("body", help="body code")
         ls.add_argument("--on", help="only those in force on this date (YYYY-MM-DD)")
@@ -67,6 +68,15 @@ class Command(BaseCommand):
                 self.stdout.write(f"wrote {o['output']} ({', '.join(states) or 'no State has instruments'})")
             else:
                 sys.stdout.write(text)
+            return
+        if o["cmd"] == "verify":
+            bad = S.verify()
+            for e in bad:
+                cites = f" [{', '.join(e['cites'])}]" if e.get("cites") else ""
+                self.stderr.write(f"out of power now: {e['state']} {e['instrument']}: {e['message']}{cites}")
+            if bad:
+                raise CommandError(f"{len(bad)} stored instrument(s) no longer pass the Act's check")
+            self.stdout.write(f"{Instrument.objects.count()} instruments checked against the law packs: all in power")
             return
         body = Body.objects.filter(code=o["body"]).first()
         if body is None:
