@@ -40,10 +40,14 @@ def test_an_administrator_enters_a_bye_law_and_the_public_reads_the_register(cli
     assert [i["id"] for i in reg["instruments"]] == ["uk-rule-7-2026", "zp-dehradun-bye-law-4-2026"]
     bye = reg["instruments"][1]
     assert bye["body"] == "uk-dehradun-zp" and bye["layer"] == "body" and bye["kind_label"] == "Bye-law"
-    assert bye["sets"] == [{"parameter": "sanction_validity", "title": "Longest period for which a building sanction is available",
-                            "unit": "years", "value": {"months": 6}, "act_value": {"years": 3},
-                            "cites": "sec_106F__subsec_1",
-                            "quote": "shall be available for three years or for such lesser period as may be prescribed by bye-law"}]
+    [sets] = bye["sets"]
+    assert sets["parameter"] == "sanction_validity"
+    assert sets["title"] == "Longest period for which a building sanction is available"
+    assert (sets["value"], sets["act_value"]) == ({"months": 6}, {"years": 3})
+    assert (sets["value_words"], sets["act_value_words"]) == ("6 months", "3 years")
+    assert sets["cites"] == "sec_106F__subsec_1" and sets["cite"]["label"] == "s.106-F(1)"
+    assert sets["quote"] == "shall be available for three years or for such lesser period as may be prescribed by bye-law"
+    assert bye["under_cite"]["label"].startswith("s.106(2)")
     on = client.get(f"{R}/bodies/uk-dehradun-zp/instruments", {"on": "2026-03-01"}).json()
     assert [i["id"] for i in on["instruments"]] == ["uk-rule-7-2026"]
     later = client.get(f"{R}/bodies/uk-dehradun-zp/instruments", {"on": "2026-12-01"}).json()
@@ -56,7 +60,8 @@ def test_an_administrator_enters_a_bye_law_and_the_public_reads_the_register(cli
     page = client.get("/local-law/uk-dehradun-zp/", {"on": "2026-05-01"})
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Building Bye-law 4 of 2026" in html and "sec_106F__subsec_1" in html and "Bhimtal" in html
+    assert "Building Bye-law 4 of 2026" in html and "Bhimtal" in html
+    assert "<strong>6 months</strong>" in html and "s.106-F(1)</a>" in html
 
 
 def test_an_out_of_power_bye_law_through_the_api_is_refused_with_the_section(client, uk, bhimtal):
@@ -111,3 +116,12 @@ def test_the_fee_of_a_case_through_the_api_names_the_schedule(client, uk, np_bod
 def test_read_only_users_cannot_enter_areas(client, uk, who):
     r = post(client, uk["tokens"], who, f"{R}/bodies/uk-dehradun-zp/areas", {"name": "Raipur", "kind": "village"})
     assert r.status_code == 403
+
+
+def test_the_register_page_in_hindi(client, uk, bhimtal):
+    add_instrument(uk["users"]["zp_admin"], dict(BYE_LAW, body="uk-dehradun-zp"))
+    page = client.get("/local-law/uk-dehradun-zp/", HTTP_ACCEPT_LANGUAGE="hi")
+    html = page.content.decode()
+    assert "उपविधियाँ, नियम, अधिसूचनाएँ और शुल्क अनुसूचियाँ" in html
+    assert "उपविधि" in html and "नियंत्रित ग्रामीण क्षेत्र" in html
+    assert "sec_106F__subsec_1" in html                  # the citation stays as the Act's id

@@ -49,6 +49,30 @@ def _iso(d):
     return d.isoformat() if d else None
 
 
+def words(value) -> str:
+    """A value as the register shows it: a period in words ("2 years"), else the number."""
+    from adhiniyam.law.time import Period
+
+    if isinstance(value, dict):
+        try:
+            return str(Period.parse(value))
+        except Exception:
+            return str(value)
+    return "" if value is None else str(value)
+
+
+def cite(act_id: str, node_id: str | None) -> dict | None:
+    """{id, label, url} of a provision: "s.106(2) …" and a link into the statute browser, where the web
+    app is installed."""
+    if not node_id:
+        return None
+    try:
+        from adhiniyam.web.lawtext import cite_label, section_url
+        return {"id": node_id, "label": cite_label(node_id), "url": section_url(act_id, node_id)}
+    except Exception:
+        return {"id": node_id, "label": node_id, "url": None}
+
+
 def register_entry(row: Instrument, pack, on: dt.date | None) -> dict:
     """One line of the public register: the instrument, what the Act says, and what it changes."""
     inst = row.engine()
@@ -60,13 +84,16 @@ def register_entry(row: Instrument, pack, on: dt.date | None) -> dict:
         except Exception:
             base, cites, quote = None, p.get("cites"), p.get("quote", "")
         sets.append({"parameter": name, "title": p.get("title", name), "unit": p.get("unit"), "value": value,
-                     "act_value": base, "cites": cites, "quote": quote})
+                     "act_value": base, "cites": cites, "quote": quote, "value_words": words(value),
+                     "act_value_words": words(base), "cite": cite(row.act_id, cites)})
     switches = [{"switch": s, "title": (pack.switches.get(s) or {}).get("title", s),
-                 "cites": (pack.switches.get(s) or {}).get("cites")} for s in row.switches_on or []]
+                 "cites": (pack.switches.get(s) or {}).get("cites"),
+                 "cite": cite(row.act_id, (pack.switches.get(s) or {}).get("cites"))} for s in row.switches_on or []]
     node = pack.nodes.get(row.under) or {}
     return {"id": row.ident, "title": row.title, "kind": row.kind, "kind_label": row.get_kind_display(),
             "layer": row.layer, "made_by": row.made_by, "body": row.body.code if row.body_id else None,
             "act": row.act_id, "under": row.under, "under_heading": node.get("heading", ""),
+            "under_cite": cite(row.act_id, row.under),
             "commencement": _iso(row.commencement), "repeal": _iso(row.repeal), "approved_on": _iso(row.approved_on),
             "published_on": _iso(row.published_on), "area": row.area or None, "procedure": row.procedure or None,
             "text": row.text, "sets": sets, "switches_on": switches,
@@ -88,7 +115,9 @@ def areas_out(body: Body) -> list[dict]:
     out = []
     for a in NamedArea.objects.filter(body_id__in=chain).select_related("body").order_by("name"):
         out.append({"name": a.name, "kind": a.kind, "kind_label": a.get_kind_display(), "body": a.body.code,
-                    "sections": list(a.sections or []), "resolution_on": _iso(a.resolution_on),
+                    "sections": list(a.sections or []),
+                    "section_labels": [(cite(body.act_id, x) or {}).get("label", x) for x in a.sections or []],
+                    "resolution_on": _iso(a.resolution_on),
                     "public_notice_on": _iso(a.public_notice_on), "source": a.source,
                     "boundary": json.loads(a.boundary) if a.boundary else None})
     return out
