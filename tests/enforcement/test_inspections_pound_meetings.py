@@ -137,3 +137,23 @@ def test_public_street_declaration_objections_within_one_month(api):
     other = act(api, "solan_clerk", other, "objection_lodged", "2026-05-20")
     p = act(api, "solan_eo", other, "declared_public", "2026-06-10", status=422)
     assert "sec_182__subsec_4" in p["cites"]
+
+
+def test_pound_claim_within_seven_days_with_fees_receipted(api):
+    case = open_(api, "goa_officer", "pound", "cattle_pound", "2026-06-20", {"head_of_cattle": 2},
+                 person={"name": "Owner unknown"}).json()
+    r = api.post("goa_officer", f"{E}/cases/{case['id']}/paid-event", {
+        "on": "2026-06-24", "amount": 350, "version": case["version"], "person": {"name": "Rama Gaonkar"}})
+    assert r.status_code == 201, r.content
+    out = r.json()
+    assert out["receipt_number"] == "GA-TALEIGAO/RCT/2026/000001"
+    assert out["demand"]["cites"] == "s.112-D" and out["demand"]["person"] == "Rama Gaonkar"
+    assert out["demand"]["outstanding"] == "0.00" and out["case"]["status"] == "delivered"
+    # after a sale, a claim is refused and no receipt is issued
+    sold = open_(api, "goa_officer", "pound", "cattle_pound", "2026-06-01", person={"name": "Owner unknown"}).json()
+    sold = act(api, "goa_officer", sold, "cattle_sold", "2026-06-10", {"proceeds": 9000, "fees_and_expenses": 1200})
+    r = api.post("goa_officer", f"{E}/cases/{sold['id']}/paid-event",
+                 {"on": "2026-06-12", "amount": 350, "version": sold["version"]})
+    assert r.status_code == 422 and "sold" in r.json()["detail"]
+    from adhiniyam.enforcement.models import Payment
+    assert Payment.objects.count() == 1

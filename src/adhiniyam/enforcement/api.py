@@ -258,6 +258,27 @@ def penalty_demand(request, case_id: int, payload: DemandIn):
     return Status(201, S.demand_out(d))
 
 
+class PaidEventIn(Schema):
+    on: str
+    amount: float
+    version: int
+    person_id: int | None = None
+    person: PersonIn | None = None
+    mode: str = "cash"
+
+
+@router.post("/cases/{case_id}/paid-event", response={201: dict, **ERRORS})
+def paid_event(request, case_id: int, payload: PaidEventIn):
+    """Record the event on which the Act makes an amount payable (pound fees and expenses on a claim, Goa
+    s.112-D), with its receipt."""
+    case, p = S.record_paid_event(request.user, case_id, on=parse_on(payload.on), amount=payload.amount,
+                                  version=payload.version, person_id=payload.person_id,
+                                  person=payload.person.dict() if payload.person else None, mode=payload.mode)
+    return Status(201, {"receipt_number": p.receipt_number, "amount": S.q(p.amount), "paid_on": p.paid_on.isoformat(),
+                        "demand": S.demand_out(Demand.objects.get(pk=p.demand_id)),
+                        "case": present.case_out(request.user, access.case_for(request.user, case_id))})
+
+
 # ------------------------------------------------------------------------------------ demands and ledgers
 
 @router.post("/demands/{demand_id}/payments", response={201: dict, **ERRORS})

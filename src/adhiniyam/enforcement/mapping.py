@@ -65,6 +65,7 @@ class Mapping:
     categories: dict[str, Category] = field(default_factory=dict)
     defaults: dict[str, list[DefaultOption]] = field(default_factory=dict)
     emergency_expenditure: dict | None = None
+    fees: dict[str, dict] = field(default_factory=dict)      # procedure -> {event, amount_field, cites, quote}
     problems: list[str] = field(default_factory=list)
 
 
@@ -136,6 +137,18 @@ def load(act_id: str) -> Mapping:
             kept.append(DefaultOption(kind=o["kind"], event=o.get("event"), amount_field=o.get("amount_field"),
                                       offence=o.get("offence"), recovery=rec, note=o.get("note", "")))
         m.defaults[pid] = kept
+    for pid, f in (raw.get("fees") or {}).items():
+        if pid not in have:
+            m.problems.append(f"fees: no procedure {pid!r} in {act_id}")
+            continue
+        if f.get("event") not in pack.procedure(pid).events:
+            m.problems.append(f"fees {pid}: no event {f.get('event')!r}")
+            continue
+        bad = _check_quote(pack, f["cites"], f["quote"])
+        if bad:
+            m.problems.append(f"fees {pid}: {bad}")
+            continue
+        m.fees[pid] = f
     ee = raw.get("emergency_expenditure")
     if ee:
         if ee.get("parameter") in pack.parameters:

@@ -512,6 +512,35 @@ def raise_penalty_demand(user, case_id: int, *, on, amount, note: str = "") -> D
             recoverable_as="fine or penalty imposed", cites=cite or "", quote=cites.get("quote", ""), created_by=user)
 
 
+def record_paid_event(user, case_id: int, *, on, amount, version: int, person_id=None, person=None,
+                      mode: str = "cash") -> tuple[Case, Payment]:
+    """An event on which the Act makes an amount payable there and then (pound fees and expenses on a claim,
+    Goa s.112-D): the case's event, the demand and its payment with a numbered receipt, in one transaction."""
+    amt = money(amount)
+    with transaction.atomic():
+        case = access.case_for(user, case_id, lock=True)
+        require_staff(user, case.body, "receive fees")
+        fee = M.load(case.act_id).fees.get(case.procedure)
+        if fee is None:
+            raise Invalid(f"No fee is set up for '{case.procedure}' cases.", code="no_fee")
+        payer = person_for(case.body, person_id, person) if (person_id is not None or person) else case.applicant
+        if payer is None:
+            raise Invalid("Name the person who pays (person or person_id).", code="person_required")
+        case, ev = RS.append_event(user, case.pk, RS.EventInput(type=fee["event"], on=on,
+                                                                data={fee["amount_field"]: float(amt)}), version)
+        day = as_day(on)
+        n = next_number(case.body, "DMD", day.year)
+        d = Demand.objects.create(
+            body_id=case.body_id, number=f"{case.body.code.upper()}/DMD/{day.year}/{n:05d}", kind="fee", person=payer,
+            property=case.property, case=case, case_event=ev, amount=amt, raised_on=day,
+            description=f"{fee['event'].replace('_', ' ')} in case {case.number}", recoverable_as="payable on the event",
+            cites=fee["cites"], quote=fee["quote"], created_by=user)
+        n = next_number(case.body, "RCT", day.year)
+        p = Payment.objects.create(body_id=case.body_id, demand=d, amount=amt, paid_on=day, mode=mode[:30],
+                                   received_by=user, receipt_number=f"{case.body.code.upper()}/RCT/{day.year}/{n:06d}")
+    return case, p
+
+
 def record_payment(user, demand_id: int, *, amount, paid_on: dt.date, mode: str = "cash", reference: str = "") -> Payment:
     amt = money(amount)
     _check_day(paid_on, "paid_on")
