@@ -28,6 +28,9 @@ class ComplaintAdmin(admin.ModelAdmin):
     readonly_fields = ["status"]
     inlines = [ComplaintActionInline]
 
+    def has_add_permission(self, request):
+        return False      # filed through the service (numbered), by the API, Open311 or the public form
+
 
 class PaymentInline(ReadOnlyInline):
     model = Payment
@@ -44,6 +47,9 @@ class DemandAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False      # demands are raised through the service, with their citation
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(EmergencyExpenditure)
