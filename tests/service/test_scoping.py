@@ -77,3 +77,20 @@ def test_clerk_opens_case_for_a_walk_in_applicant(api):
     # the clerk may not decide
     read = api.get("clerk", f"/api/cases/{case['id']}").json()
     assert all(a["as_role"] == "applicant" for a in read["my_actions"])
+
+
+def test_people_and_properties_are_staff_only_and_per_body(api):
+    r = api.post("clerk", "/api/bodies/ga-taleigao/people", {"name": "Ramesh Naik", "phone": "9822111111"})
+    assert r.status_code == 201
+    person = r.json()["id"]
+    r = api.client.post(f"/api/bodies/ga-taleigao/properties?owner_id={person}",
+                        {"address": "House 4, Odxel", "survey_number": "12/3"}, content_type="application/json",
+                        HTTP_AUTHORIZATION=f"Bearer {api.tokens['clerk']}")
+    assert r.status_code == 201, r.content
+    assert [p["survey_number"] for p in api.get("secretary", "/api/bodies/ga-taleigao/properties",
+                                                survey_number="12/3").json()] == ["12/3"]
+    assert api.get("applicant", "/api/bodies/ga-taleigao/properties").status_code == 403
+    assert api.post("applicant", "/api/bodies/ga-taleigao/people", {"name": "X"}).status_code == 403
+    assert api.get("merces_secretary", "/api/bodies/ga-taleigao/people").status_code == 404
+    bad = api.post("clerk", "/api/bodies/ga-taleigao/people", {"name": ""})
+    assert bad.status_code == 422 and bad["Content-Type"] == "application/problem+json"

@@ -32,9 +32,12 @@ from .schemas import (
     CaseOut,
     DocumentOut,
     MeOut,
+    PersonIn,
     PersonOut,
     Problem,
     ProcedureOut,
+    PropertyIn,
+    PropertyOut,
     TokenIn,
     TokenOut,
 )
@@ -328,6 +331,49 @@ def list_people(request, code: str, q: str = ""):
     if q:
         qs = qs.filter(name__icontains=q)
     return [{"id": p.pk, "name": p.name} for p in qs.order_by("name")[:100]]
+
+
+def _require_staff(user, body):
+    if not user.is_superuser and not any(
+            m.role in (Role.CLERK, Role.DECIDING_OFFICER, Role.ADMINISTRATOR) and body.path.startswith(m.body.path)
+            for m in access.memberships(user)):
+        raise Forbidden("Only the body's clerks, officers and administrators can do this.")
+
+
+@bodies.post("/{code}/people", response={201: PersonOut, **ERRORS})
+def add_person(request, code: str, payload: PersonIn):
+    """Register an applicant, owner or occupier with the body."""
+    body = access.body_for(request.user, code)
+    _require_staff(request.user, body)
+    person = Person.objects.create(body=body, **payload.dict())
+    return Status(201, {"id": person.pk, "name": person.name})
+
+
+@bodies.get("/{code}/properties", response={200: list[PropertyOut], **ERRORS})
+def list_properties(request, code: str, survey_number: str = "", q: str = ""):
+    """Properties in the body's records, by survey number or address."""
+    body = access.body_for(request.user, code)
+    _require_staff(request.user, body)
+    qs = Property.objects.filter(body=body)
+    if survey_number:
+        qs = qs.filter(survey_number=survey_number)
+    if q:
+        qs = qs.filter(address__icontains=q)
+    return [{"id": p.pk, "address": p.address, "survey_number": p.survey_number} for p in qs.order_by("pk")[:100]]
+
+
+@bodies.post("/{code}/properties", response={201: PropertyOut, **ERRORS})
+def add_property(request, code: str, payload: PropertyIn, owner_id: int | None = None):
+    """Record a property (address, survey number, ward), optionally with its owner."""
+    body = access.body_for(request.user, code)
+    _require_staff(request.user, body)
+    owner = None
+    if owner_id is not None:
+        owner = Person.objects.filter(body=body, pk=owner_id).first()
+        if owner is None:
+            raise NotFound(f"No person {owner_id} in {body.name}'s records.")
+    prop = Property.objects.create(body=body, owner=owner, **payload.dict())
+    return Status(201, {"id": prop.pk, "address": prop.address, "survey_number": prop.survey_number})
 
 
 _ = (Membership, Query, people)
