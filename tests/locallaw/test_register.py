@@ -125,3 +125,22 @@ def test_the_register_page_in_hindi(client, uk, bhimtal):
     assert "उपविधियाँ, नियम, अधिसूचनाएँ और शुल्क अनुसूचियाँ" in html
     assert "उपविधि" in html and "नियंत्रित ग्रामीण क्षेत्र" in html
     assert "sec_106F__subsec_1" in html                  # the citation stays as the Act's id
+
+
+def test_which_named_area_a_point_lies_in(client, uk):
+    from adhiniyam.locallaw.services import add_area, areas_at
+
+    square = {"type": "Polygon", "coordinates": [[[78.02, 30.16], [78.08, 30.16], [78.08, 30.21], [78.02, 30.21],
+                                                  [78.02, 30.16]],
+                                                 [[78.05, 30.18], [78.06, 30.18], [78.06, 30.19], [78.05, 30.18]]]}
+    add_area(uk["users"]["admin"], uk["zp"], {"name": "Doiwala", "kind": "controlled_rural_area", "boundary": square})
+    add_area(uk["users"]["admin"], uk["zp"], {"name": "Raiwala", "kind": "village"})          # no boundary
+    assert [a.name for a in areas_at(uk["zp"], 30.17, 78.03)] == ["Doiwala"]
+    assert areas_at(uk["zp"], 30.30, 78.03) == []                                          # outside
+    assert areas_at(uk["zp"], 30.182, 78.058) == []                                        # in the hole
+    r = client.get(f"{R}/bodies/uk-dehradun-zp/areas", {"lat": 30.17, "lon": 78.03})
+    assert [a["name"] for a in r.json()] == ["Doiwala"]
+    assert client.get(f"{R}/bodies/uk-dehradun-zp/areas", {"lat": 30.17}).status_code == 422
+    bad = post(client, uk["tokens"], "admin", f"{R}/bodies/uk-dehradun-zp/areas",
+               {"name": "Lachhiwala", "kind": "village", "boundary": "{not json"})
+    assert bad.status_code == 422 and "not GeoJSON" in bad.json()["detail"]

@@ -132,9 +132,17 @@ def list_instruments(request, code: str, on: str | None = None):
 
 
 @router.get("/bodies/{code}/areas", auth=None)
-def list_areas(request, code: str):
-    """Named areas of the body (and of the bodies above it), with any declaration and boundary."""
-    return areas_out(_body(code))
+def list_areas(request, code: str, lat: float | None = None, lon: float | None = None):
+    """Named areas of the body (and of the bodies above it), with any declaration and boundary. With `lat`
+    and `lon`: only the areas whose boundary contains that point (which ward, which controlled area)."""
+    body = _body(code)
+    out = areas_out(body)
+    if lat is not None or lon is not None:
+        if lat is None or lon is None or not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            raise Invalid("Give both lat (−90…90) and lon (−180…180), in decimal degrees.", code="bad_point")
+        names = {a.name for a in S.areas_at(body, lat, lon)}
+        out = [a for a in out if a["name"] in names]
+    return out
 
 
 def _payload(request) -> dict:

@@ -341,6 +341,46 @@ def add_area(user, body: Body, item: dict) -> NamedArea:
     return row
 
 
+# ------------------------------------------------------------------------------------- boundaries
+
+
+def _rings(geo: dict) -> list[list[list[list[float]]]]:
+    """Polygons (each a list of rings of [lon, lat]) of a GeoJSON geometry, Feature or FeatureCollection."""
+    t = geo.get("type")
+    if t == "FeatureCollection":
+        return [p for f in geo.get("features") or [] for p in _rings(f)]
+    if t == "Feature":
+        return _rings(geo.get("geometry") or {})
+    if t == "Polygon":
+        return [geo.get("coordinates") or []]
+    if t == "MultiPolygon":
+        return list(geo.get("coordinates") or [])
+    return []
+
+
+def _in_ring(lon: float, lat: float, ring) -> bool:
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y1 > lat) != (y2 > lat) and lon < (x2 - x1) * (lat - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def areas_at(body: Body, lat: float, lon: float) -> list[NamedArea]:
+    """The named areas of the body (and above it) whose boundary contains the point (GeoJSON: lon, lat;
+    holes respected). Areas recorded without a boundary are never returned."""
+    import json
+
+    out = []
+    for a in NamedArea.objects.filter(body_id__in=_chain_ids(body)).exclude(boundary="").order_by("name"):
+        for poly in _rings(json.loads(a.boundary)):
+            rings = [[(float(p[0]), float(p[1])) for p in r] for r in poly if r]
+            if rings and _in_ring(lon, lat, rings[0]) and not any(_in_ring(lon, lat, h) for h in rings[1:]):
+                out.append(a)
+                break
+    return out
+
+
 # ------------------------------------------------------------------------------ import / export
 
 
