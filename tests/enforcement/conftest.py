@@ -49,6 +49,8 @@ def world(db):
                              state="PB", act_id="punjab_municipal_1911", latitude=30.37, longitude=76.15)
     uk = Body.objects.create(code="uk-dehradun-zp", name="Zila Panchayat Dehradun", kind="zila_panchayat", state="UK",
                              act_id="uttarakhand_panchayats_1961", latitude=30.32, longitude=78.03)
+    gj = Body.objects.create(code="gj-anand", name="Anand Municipality", kind="municipality", state="GJ",
+                             act_id="gujarat_municipalities_1963", latitude=22.56, longitude=72.95)
     users, tokens = {}, {}
 
     def make(name, body, role, office=""):
@@ -70,6 +72,7 @@ def world(db):
     make("nabha_eo", pb, "deciding_officer")
     make("uk_officer", uk, "deciding_officer")
     make("uk_clerk", uk, "clerk")
+    make("gj_officer", gj, "deciding_officer")
     return {"vp": vp, "hp": hp, "pb": pb, "uk": uk, "users": users, "tokens": tokens}
 
 

@@ -92,3 +92,50 @@ def test_goa_obstruction_removed_by_the_panchayat_recoverable_as_a_tax(api):
     assert r.status_code == 201, r.content
     d = r.json()["demand"]
     assert d["cites"] == "s.73(2)" and d["recoverable_as"] == "recoverable as if it were a tax imposed under the Act"
+
+
+def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_and_daily_after_conviction(api):
+    r = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
+                data={"cost_of_construction": 400000}, person={"name": "Builder, Station road"})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    # s.155(7): 50% of ₹4,00,000 = ₹2,00,000 > ₹1,000; daily 1% = ₹4,000 > ₹10, only after conviction
+    a = case["amounts"]
+    assert (a["fine_max"], a["daily_rate"], a["daily_days"]) == (200000, 4000, 0)
+    r = api.post("gj_officer", f"{E}/offences/{case['id']}/conviction", {"on": "2026-06-10", "version": case["version"]})
+    assert r.status_code == 201, r.content
+    a = r.json()["amounts"]
+    assert (a["daily_days"], a["daily_total"], a["total_max"]) == (20, 80000, 280000)    # 11–30 June
+    small = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
+                    data={"cost_of_construction": 1500}, person={"name": "Shed owner"}).json()
+    assert small["amounts"]["fine_max"] == 1000 and small["amounts"]["daily_rate"] == 15
+
+
+def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
+    sand = offence(api, "offence_s73_removal_of_earth_or_sand", "2026-05-04",
+                   data={"value_of_material": 3000}, person={"name": "Truck owner"}).json()
+    assert (sand["amounts"]["fine_max"], sand["amounts"]["fine_fixed"]) == (500, 6000)      # s.73(3)(ii)
+    r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
+                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 1.5,
+                      "animals": 5}, person={"name": "Butcher"})
+    assert r.status_code == 201, r.content
+    assert r.json()["amounts"]["fine_max"] == 10          # s.106(aq)(3): two rupees for each of five animals
+    r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
+                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 3,
+                      "animals": 5}, person={"name": "Butcher"})
+    assert r.status_code == 422 and "sec_106AQ__subsec_2" in r.json()["cites"]
+
+
+def test_conviction_counts_earlier_convictions_where_the_act_asks_at_conviction(api):
+    def one(on, conv, person=None, person_id=None):
+        kw = {"person_id": person_id} if person_id else {"person": person}
+        case = offence(api, "slaughter_outside_premises", on, body="uk-dehradun-zp", who="uk_officer",
+                       data={"offence_date": on, "premises_fixed_with_dm_approval": True, "distance_miles": 1,
+                             "animals": 3}, **kw).json()
+        r = api.post("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
+        assert r.status_code == 201, r.content
+        return r.json()
+    first = one("2026-03-02", "2026-03-20", person={"name": "Butcher"})
+    assert first["events"][-1]["data"] == {"prior_convictions": 0}
+    second = one("2026-05-04", "2026-05-20", person_id=first["applicant"]["id"])
+    assert second["events"][-1]["data"] == {"prior_convictions": 1}

@@ -250,6 +250,20 @@ def record_offence(request, code: str, payload: CaseOpenIn):
     return Status(201, out)
 
 
+class ConvictIn(Schema):
+    on: str
+    version: int
+    type: str | None = Field(None, description="convicted | conviction | penalty_imposed (the procedure's own)")
+
+
+@router.post("/offences/{case_id}/conviction", response={201: dict, **ERRORS})
+def convict(request, case_id: int, payload: ConvictIn):
+    """Record the conviction or the penalty imposed; earlier convictions are counted where the Act asks."""
+    case = S.record_conviction(request.user, case_id, on=parse_on(payload.on), version=payload.version,
+                               type=payload.type)
+    return Status(201, _notice_out(request.user, case.pk))
+
+
 @router.post("/offences/{case_id}/demand", response={201: dict, **ERRORS})
 def penalty_demand(request, case_id: int, payload: DemandIn):
     """Raise the fine or penalty imposed as a demand (refused above the maximum the engine computes)."""

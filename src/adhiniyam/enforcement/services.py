@@ -23,7 +23,7 @@ from adhiniyam.records.models import Body, Case, CaseEvent, Person, Property, Ro
 from . import mapping as M
 from .models import Complaint, ComplaintAction, Counter, Demand, EmergencyExpenditure, Payment
 
-CONVICTION_EVENTS = ("convicted", "penalty_imposed")
+CONVICTION_EVENTS = ("convicted", "conviction", "penalty_imposed")
 STAFF = (Role.CLERK, Role.DECIDING_OFFICER, Role.ADMINISTRATOR)
 
 
@@ -479,6 +479,31 @@ def record_offence(user, body: Body, procedure_id: str, on, data: dict, **kw):
         return data, note
 
     return _open_case(user, body, procedure_id, ("offence",), on, data, prepare=prepare, **kw)
+
+
+def record_conviction(user, case_id: int, *, on, version: int, type: str | None = None) -> Case:
+    """Record the conviction (or the penalty imposed). Where the Act's procedure asks at conviction for the
+    number of earlier convictions, it is counted from the register, as for the offence."""
+    case = access.case_for(user, case_id)
+    require_staff(user, case.body, "record convictions")
+    pack, proc = RS.get_pack(case.act_id), None
+    proc = RS.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    types = [t for t in CONVICTION_EVENTS if t in proc.events]
+    if type:
+        if type not in types:
+            raise Invalid(f"'{type}' is not a conviction or penalty of '{proc.title}': {', '.join(types) or 'none'}.",
+                          code="not_a_conviction")
+        types = [type]
+    if not types:
+        raise Invalid(f"'{proc.title}' has no conviction or penalty event.", code="not_a_conviction")
+    et = proc.events[types[0]]
+    data = {}
+    if "prior_convictions" in et.fields:
+        if case.applicant is None:
+            raise Invalid("The case names no accused to count earlier convictions for.")
+        data["prior_convictions"] = len(earlier_convictions(case.body, case.procedure, case.applicant, case.opened_on))
+    case, _ev = RS.append_event(user, case.pk, RS.EventInput(type=et.id, on=on, data=data), version)
+    return case
 
 
 # ------------------------------------------------------------------------------------ demands and payments
