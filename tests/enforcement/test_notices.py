@@ -179,3 +179,16 @@ def test_prosecution_on_default_only_after_the_period(api):
     off = r.json()
     assert off["procedure"] == "offence_s183_1" and off["applicant"]["id"] == case["applicant"]["id"]
     assert (off["amounts"]["fine_min"], off["amounts"]["fine_max"]) == (25, 200)     # s.183(1): ₹25 to ₹200
+
+
+def test_street_repair_owner_default_offers_a_further_notice_then_works(api):
+    r = notice(api, "solan_eo", "street_repair_notice", "2026-06-01", {"period": {"days": 10}})
+    assert r.status_code == 201, r.content
+    case = r.json()
+    opts = {o["kind"]: o for o in case["on_default"]["options"]}
+    assert opts["further_notice"]["available"] is True and opts["further_notice"]["event"] == "frontager_notice_served"
+    assert "s.182(1)(b)" in opts["further_notice"]["cites"]
+    assert opts["works_by_body"]["available"] is False          # only after the frontagers' period too
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+                 {"on": "2026-06-20", "amount": 50000, "version": case["version"]})
+    assert r.status_code == 422 and "sec_182__subsec_2" in r.json()["cites"]

@@ -383,6 +383,10 @@ def default_options(case: Case, result=None) -> dict:
             op = pack.procedure(o.offence)
             entry.update({"offence": o.offence, "title": op.title, "available": bool(expired),
                           "cites": ", ".join(section_label(c) for c in op.cites)})
+        elif o.event:                        # a further notice: offered when the engine allows its event
+            entry.update({"event": o.event, "available": o.event in allowed,
+                          "title": proc.events[o.event].title if o.event in proc.events else o.event,
+                          "cites": ", ".join(section_label(c) for c in proc.events[o.event].cites)})
         else:
             entry["available"] = bool(expired)
         options.append(entry)
