@@ -50,6 +50,35 @@ def browser():
         connections.close_all()
 
 
+def other_cases(world) -> dict:
+    """Three more cases at Taleigao, recorded through the records service as a clerk and the Secretary
+    would: a permission deemed granted on 26 February (intimation due 13 March), an application of
+    4 March (decide by 19 March), and a disinfection notice (s.92) served 2 March for seven days."""
+    import datetime as dt
+
+    from adhiniyam.records import services
+    from adhiniyam.records.models import Person, Property
+
+    vp, users = world["vp"], world["users"]
+
+    def application(on, name):
+        set_clock(on)
+        p = Person.objects.create(body=vp, name=name)
+        prop = Property.objects.create(body=vp, address=f"House of {name}", owner=p)
+        return services.create_case(users["clerk"], vp, "building_permission",
+                                    services.EventInput("application_received", dt.date.fromisoformat(on), {"complete": True}),
+                                    applicant=p, property=prop)
+
+    deemed = application("2026-02-10", "Rohan Kamat")
+    set_clock("2026-03-02")
+    p = Person.objects.create(body=vp, name="Prakash Naik")
+    notice = services.create_case(users["secretary"], vp, "disinfection_notice",
+                                  services.EventInput("notice_served", dt.date(2026, 3, 2), {"period": {"days": 7}}),
+                                  applicant=p)
+    later = application("2026-03-04", "Vinod Shet")
+    return {"deemed": deemed, "notice": notice, "later": later}
+
+
 def sign_in(page, base, username, password):
     page.goto(f"{base}/signin/")
     page.fill("#id_username", username)
@@ -83,19 +112,25 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
     citizen.check("input[name=f_complete]")
     citizen.click("text=Submit application")
     case = Case.objects.get(applicant_user__username="asha")
+    assert case.opened_on.isoformat() == "2026-03-02"
     assert citizen.url.endswith(f"/case/{case.pk}/")
     plain = citizen.inner_text("#plain")
     assert "If Secretary of the Panchayat does not act by 17 March 2026" in plain
     assert "then on 18 March 2026: Permission deemed granted" in plain
     citizen.screenshot(path=str(shots / "citizen-case.png"), full_page=True)
 
+    # other business of the Panchayat, so the inbox has something to order
+    others = other_cases(world)
     # -- the Secretary sends the one observation letter on 5 March
     set_clock("2026-03-05")
     officer = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     sign_in(officer, base, "secretary", PASSWORD)
     assert officer.url.endswith("/inbox/ga-taleigao/")
-    row = officer.inner_text("table.inbox tbody tr")
-    assert case.number in row and "17 March 2026" in row and "12 days left" in row
+    row = officer.inner_text(f"table.inbox tbody tr:has-text('{case.number}')")
+    assert "17 March 2026" in row and "12 days left" in row
+    numbers = [t.split()[0] for t in officer.locator("table.inbox tbody tr td:nth-child(2)").all_inner_texts()]
+    # by statutory deadline: the notice (9 Mar), Rohan's intimation (13 Mar), Asha (17 Mar), Vinod (19 Mar)
+    assert numbers == [others["notice"].number, others["deemed"].number, case.number, others["later"].number]
     officer.screenshot(path=str(shots / "officer-inbox.png"), full_page=True)
     officer.click(f"text={case.number}")
     officer.click("summary:has-text('Observations communicated to the applicant')")
@@ -129,9 +164,13 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
                         str(shots / "deemed-certificate-hi")], check=True)
         assert (shots / "deemed-certificate-hi.png").stat().st_size > 10_000
 
-    # the officer's inbox now counts the deemed outcome
+    # the officer's inbox now counts three deemed outcomes: Rohan's (26 February), Vinod's (20 March:
+    # received 4 March, fifteen days to 19 March) and Asha's (23 March); and the notice in default
     officer.goto(f"{base}/inbox/ga-taleigao/")
-    assert officer.inner_text("#count-deemed") == "1"
+    assert officer.inner_text("#count-deemed") == "3"
+    assert officer.inner_text("#count-default") == "1"
+    assert officer.inner_text("#count-overdue") == "2"         # Rohan's intimation (13 March) and the notice (9 March)
+    officer.screenshot(path=str(shots / "officer-inbox-24-march.png"), full_page=True)
 
     # -- the applicant switches to Hindi
     citizen.click("button[name=language][value=hi]")

@@ -77,6 +77,19 @@ def test_notice_board_lists_public_notices_with_objection_period(world, as_user,
 def test_every_page_is_reachable_from_the_navigation(world, as_user):
     sec = as_user(world["users"]["secretary"])
     html = sec.get("/inbox/ga-taleigao/").content.decode()
-    for href in ('href="/inbox/ga-taleigao/"', 'href="/portal/"', 'href="/notices/"', 'href="/acts/"',
+    for href in ('href="/inbox/ga-taleigao/"', 'href="/portal/"', 'href="/bodies/"', 'href="/notices/"', 'href="/acts/"',
                  'href="/how-dates-are-counted/"', 'href="/inbox/ga-taleigao/pendency/"', 'href="/inbox/ga-taleigao/new/"'):
         assert href in html, href
+
+
+def test_bodies_page_links_every_public_page_of_a_body(world, client):
+    html = client.get("/bodies/").content.decode()
+    assert "Village Panchayat Taleigao" in html and "Municipal Council Solan" in html
+    assert 'href="/portal/ga-taleigao/"' in html
+    for path in ("/complaints/ga-taleigao/", "/local-law/ga-taleigao/"):
+        try:
+            from django.urls import resolve
+            resolve(path)
+        except Exception:
+            continue
+        assert f'href="{path}"' in html

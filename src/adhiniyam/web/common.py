@@ -46,3 +46,23 @@ def page(request, template: str, ctx: dict | None = None, status: int = 200):
     ctx.setdefault("nav_staff", is_staff_user(user))
     ctx.setdefault("nav_section", "")
     return render(request, template, ctx, status=status)
+
+
+def body_links(body) -> list[tuple[str, str]]:
+    """Pages of other apps about one body, when they are installed (complaints, local law register)."""
+    from django.urls import NoReverseMatch, Resolver404, resolve, reverse
+    from django.utils.translation import gettext as _
+
+    out = []
+    for label, path in ((_("Make a complaint"), f"/complaints/{body.code}/"),
+                        (_("Local bye-laws and orders"), f"/local-law/{body.code}/")):
+        try:
+            resolve(path)
+        except Resolver404:
+            continue
+        out.append((label, path))
+    try:
+        out.insert(0, (_("Apply"), reverse("web:portal_body", kwargs={"code": body.code})))
+    except NoReverseMatch:
+        pass
+    return out

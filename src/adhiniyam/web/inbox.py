@@ -11,7 +11,7 @@ import datetime as dt
 from collections import Counter
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.http import Http404
 
 from adhiniyam.records import access
@@ -45,34 +45,91 @@ def _proc_meta(act_id):
         except Exception:
             continue
         meta[pid] = {"title": src.title, "kind": src.kind, "statuses": dict(proc.statuses),
-                     "deemed": lawtext.deemed_statuses(proc), "roles": dict(proc.roles)}
+                     "deemed": lawtext.deemed_statuses(proc), "roles": dict(proc.roles),
+                     "windows": {tid: t.kind == "window" for tid, t in proc.timers.items()}}
     return meta
+
+
+def _fresh(c, m, today):
+    """The engine's answer now for a row whose stored deadline has passed: (status, label, due, who)."""
+    _p, r = E.evaluate(c, list(c.events.order_by("seq")))
+    due, who = duty_due(m, r.deadlines, today)
+    if due is None and c.due and c.due < today and (r.status == c.status or m.get("kind") == "notice"):
+        due = c.due       # a notice whose period lapsed (in default) shows the last day that passed
+    return r.status, r.status_label, due, who
+
+
+STALE_LIMIT = 1000
+
+
+def duty_due(m: dict, deadlines, today) -> tuple:
+    """The statutory deadline an inbox shows: the earliest last day of a duty still running (not a
+    window, which is a right that simply closes; not a clock that is stopped), else the last day of
+    a duty that passed undone. Returns (day, whose duty) or (None, "")."""
+    running, passed = [], []
+    for d in deadlines or []:
+        get = d.get if isinstance(d, dict) else (lambda k, _d=d: getattr(_d, k, None))
+        last = E.deadline_date(get("last_day"))
+        if last is None or get("suspended") or m.get("windows", {}).get(get("name")):
+            continue
+        (passed if get("expired") else running).append((last, get("who") or ""))
+    if running:
+        return min(running)
+    if passed:
+        return max(passed)
+    return None, ""
 
 
 def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=None) -> dict:
     today = today or E.today()
     meta = _proc_meta(body.act_id)
     base = Case.objects.filter(body=body, closed=False).filter(scope)
-    # counts over the whole open inbox (aggregate query; no rows loaded)
     week_end = today + dt.timedelta(days=7)
-    agg = base.aggregate(
-        open=Count("id"),
-        overdue=Count("id", filter=Q(due__lt=today)),
-        this_week=Count("id", filter=Q(due__gte=today, due__lte=week_end)),
-    )
+    notice_pids = {pid for pid, m in meta.items() if m["kind"] == "notice"}
+
+    # rows whose stored deadline has passed may have moved on by time alone (a deemed grant, a lapse):
+    # the engine answers for them afresh, without writing (the sweep records it)
+    fresh = {}
+    stale_q = Q(due__lt=today) | Q(next_deadline__lt=today)
+    for c in base.filter(stale_q).order_by("due", "id")[:STALE_LIMIT]:
+        try:
+            fresh[c.pk] = _fresh(c, meta.get(c.procedure) or {}, today)
+        except Exception:   # a case the installed pack now refuses keeps its stored answer
+            continue
+
+    # counts: the stored answer for rows still in time, the fresh one for the rest
+    in_time = base.exclude(pk__in=list(fresh))
+    agg = {"open": 0, "this_week": 0, "overdue": 0}
     by_status = Counter()
-    for pid, st, n in base.values_list("procedure", "status").annotate(n=Count("id")).values_list("procedure", "status", "n"):
-        by_status[(pid, st)] += n
-    deemed = sum(n for (pid, st), n in by_status.items() if st in (meta.get(pid) or {}).get("deemed", ()))
-    notice_pids = [pid for pid, m in meta.items() if m["kind"] == "notice"]
-    in_default = base.filter(procedure__in=notice_pids).filter(Q(due__lt=today) | Q(status__icontains="default")).count()
+    stored = {}
+    deemed = in_default = 0
+    for pk, pid, st, deadlines in in_time.values_list("pk", "procedure", "status", "derived__deadlines"):
+        due, who_role = duty_due(meta.get(pid) or {}, deadlines, today)
+        stored[pk] = (due, who_role)
+        fresh_like = (st, None, due, who_role)
+        fresh.setdefault(-pk, fresh_like)
+        by_status[(pid, st)] += 1
+    fresh_procs = dict(base.filter(pk__in=[k for k in fresh if k > 0]).values_list("pk", "procedure"))
+    fresh_procs.update({-pk: pid for (pk, pid) in in_time.values_list("pk", "procedure")})
+    for pk, (st, _label, due, _who) in fresh.items():
+        pid = fresh_procs.get(pk)
+        agg["open"] += 1
+        if due is not None and due < today:
+            agg["overdue"] += 1
+        elif due is not None and due <= week_end:
+            agg["this_week"] += 1
+        if st in (meta.get(pid) or {}).get("deemed", ()):
+            deemed += 1
+        if pid in notice_pids and ((due is not None and due < today) or "default" in (st or "")):
+            in_default += 1
+        by_status[(pid, st)] += 0
 
     qs = base
     if procedure:
         qs = qs.filter(procedure=procedure)
-    # status and whose turn are filtered on the stored answer, keeping rows whose stored deadline has
-    # passed (they may have moved on by time alone); those are filtered again once evaluated afresh
-    stale = Q(due__lt=today)
+    # status and whose turn are filtered on the stored answer, keeping the rows answered afresh,
+    # which are filtered again below
+    stale = Q(pk__in=[k for k in fresh if k > 0])
     if status:
         qs = qs.filter(Q(status=status) | stale)
     if who:
@@ -81,36 +138,25 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
     page = max(1, int(page or 1))
     rows = list(qs.select_related("applicant").order_by("due", "id")[(page - 1) * PAGE: page * PAGE])
 
-    stale_deemed = 0
     items = []
     for c in rows:
         m = meta.get(c.procedure) or {"title": c.procedure, "kind": "", "statuses": {}, "deemed": set(), "roles": {}}
         status_code, label, due, who_role = c.status, c.status_label, c.next_deadline, c.next_deadline_who
-        fresh = False
-        if c.next_deadline and c.next_deadline < today:   # the stored answer may be stale: ask the engine
-            try:
-                _p, r = E.evaluate(c, list(c.events.order_by("seq")))
-                fresh = True
-                if r.status != status_code and r.status in m["deemed"]:
-                    stale_deemed += 1
-                status_code, label = r.status, r.status_label
-                due = E.deadline_date(r.next_deadline)
-                who_role = next((d.who or "" for d in r.deadlines
-                                 if not d.expired and E.deadline_date(d.last_day) == due), "")
-                if due is None:   # nothing running: show the last day that passed, as overdue
-                    past = [E.deadline_date(d.last_day) for d in r.deadlines if d.expired and d.last_day]
-                    due = max(past) if past else None
-            except Exception:
-                pass
+        if c.pk in fresh:
+            status_code, label, due, who_role = fresh[c.pk]
+        elif c.pk in stored:
+            due, who_role = stored[c.pk]
         days = (due - today).days if due and due != DUE_NEVER else None
+        in_default_row = m["kind"] == "notice" and days is not None and days < 0
         items.append({
             "case": c, "procedure_title": m["title"], "kind": m["kind"], "status": status_code, "status_label": label,
             "due": due, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
-            "who": m["roles"].get(who_role, who_role), "who_role": who_role, "deemed": status_code in m["deemed"], "fresh": fresh,
+            "who": m["roles"].get(who_role, who_role), "who_role": who_role, "deemed": status_code in m["deemed"],
+            "fresh": c.pk in fresh, "in_default": in_default_row,
         })
     if status or who:
         items = [it for it in items if (not status or it["status"] == status) and (not who or it["who_role"] == who)]
-    items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows evaluated afresh may move
+    items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows answered afresh may move
     procedures = sorted({pid for (pid, _s) in by_status}, key=lambda p: (meta.get(p) or {}).get("title", p))
     statuses = sorted({st for (_p, st) in by_status if st})
     whos = sorted(set(base.exclude(next_deadline_who="").values_list("next_deadline_who", flat=True).distinct()))
@@ -118,7 +164,7 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
         "body": body, "today": today, "items": items, "total": total, "page": page,
         "pages": max(1, (total + PAGE - 1) // PAGE),
         "counts": {"open": agg["open"], "overdue": agg["overdue"], "this_week": agg["this_week"],
-                   "deemed": deemed + stale_deemed, "in_default": in_default},
+                   "deemed": deemed, "in_default": in_default},
         "filters": {"procedure": procedure, "status": status, "who": who},
         "procedure_choices": [(p, (meta.get(p) or {}).get("title", p)) for p in procedures],
         "status_choices": statuses, "who_choices": whos,

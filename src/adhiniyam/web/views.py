@@ -9,7 +9,6 @@ import datetime as dt
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required as _login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import get_language
@@ -300,7 +299,9 @@ def portal_body(request, code):
     body = _public_body(code)
     offers = web_services.citizen_procedures(body)
     joined = any(b.pk == body.pk for b in applicant_bodies(request.user))
-    return page(request, "web/portal_body.html", {"body": body, "offers": offers, "joined": joined,
+    from .common import body_links
+
+    return page(request, "web/portal_body.html", {"body": body, "offers": offers, "joined": joined, "links": body_links(body),
                                                   "act_title": lawtext.pack(body.act_id).title, "nav_section": "portal"})
 
 
@@ -434,8 +435,14 @@ def notices(request):
     return page(request, "web/notices.html", {"rows": rows, "today": today, "nav_section": "notices"})
 
 
-def forbidden(request, exception=None):
-    raise PermissionDenied
+def bodies(request):
+    """The panchayats and municipalities, with every public page about each."""
+    from .common import body_links
+
+    rows = [{"body": b, "act": lawtext.pack(b.act_id).title if b.act_id in {a["id"] for a in lawtext.act_choices()} else b.act_id,
+             "links": body_links(b)}
+            for b in Body.objects.exclude(act_id="").filter(active=True).order_by("state", "name")]
+    return page(request, "web/bodies.html", {"rows": rows, "nav_section": "bodies"})
 
 
 def about_dates(request):
