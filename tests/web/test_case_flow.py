@@ -76,6 +76,7 @@ def test_application_to_deemed_grant_through_the_pages(world, as_user, client):
     assert case.status == "may_execute"
     r = applicant.get(f"/case/{case.pk}/pdf/receipt/2/")
     assert r.status_code == 404            # event 2 is the observation letter, not a payment
+    assert f"/case/{case.pk}/pdf/receipt/4/" in applicant.get(f"/case/{case.pk}/").content.decode()
     r = applicant.get(f"/case/{case.pk}/pdf/receipt/4/?lang=hi")
     assert r.status_code == 200 and r.content.startswith(b"%PDF")
 

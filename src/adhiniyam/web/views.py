@@ -153,7 +153,9 @@ def case_context(request, case, as_of=None, error=None):
         et = proc.events.get(ev["type"])
         events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
                        "citations": lawtext.citations(case.act_id, et.cites if et else []),
-                       "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY)})
+                       "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
+                       "paid": bool(et) and not ev["system"] and any(
+                           f.type == "money" and (ev["data"] or {}).get(k) is not None for k, f in et.fields.items())})
     explanation = [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]]
     err = None
     if error is not None:
