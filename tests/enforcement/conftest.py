@@ -73,7 +73,7 @@ def world(db):
     make("uk_officer", uk, "deciding_officer")
     make("uk_clerk", uk, "clerk")
     make("gj_officer", gj, "deciding_officer")
-    return {"vp": vp, "hp": hp, "pb": pb, "uk": uk, "users": users, "tokens": tokens}
+    return {"vp": vp, "hp": hp, "pb": pb, "uk": uk, "gj": gj, "users": users, "tokens": tokens}
 
 
 class Api:

@@ -86,10 +86,10 @@ def test_every_mapping_names_only_what_the_packs_have():
 def test_demo_populates_each_act_and_is_idempotent(world):
     from adhiniyam.enforcement.demo import populate
     from adhiniyam.enforcement.models import Complaint, Demand, Payment
-    bodies = [world["vp"], world["hp"], world["pb"]]
+    bodies = [world["vp"], world["hp"], world["pb"], world["uk"], world["gj"]]
     added = populate(bodies)
-    assert set(added) == {"ga-taleigao", "hp-solan", "pb-nabha"}
+    assert set(added) == {"ga-taleigao", "hp-solan", "pb-nabha", "uk-dehradun-zp", "gj-anand"}
     counts = (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count())
-    assert counts == (4, 4, 2)
+    assert counts == (6, 5, 3)
     assert populate({b.code: b for b in bodies}) == {}
     assert (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count()) == counts

@@ -3,9 +3,11 @@
     from adhiniyam.enforcement.demo import populate
     populate(bodies)          # Body objects, a queryset, or a dict of them; others are skipped
 
-For each body whose Act has it: complaints (one through each channel), notices with their periods
-running and in default, works done by the body on default with the demand for the cost and a receipt,
-offences with first and subsequent penalties, and (Goa) the Sarpanch's emergency expenditure. Dates
+For each body whose Act has it: complaints (through each channel), notices with their periods running
+and in default, works done by the body on default with the demand for the cost and a receipt, offences
+with first and subsequent penalties, and for Goa the Sarpanch's emergency expenditure, pound cases (one
+claimed, with the fees receipted), an entry for inspection and a road-closure notice; a Gujarat building
+offence with its daily fine; an Uttarakhand entry into a dwelling. Dates
 are counted back from the service's today, so deadlines are live. Run twice, it adds nothing.
 """
 
@@ -94,7 +96,31 @@ def populate(bodies) -> dict:
                 S.record_emergency_expenditure(user, body, spent_on=ago(3), amount=3000,
                                                purpose="Clearing a fallen tree blocking the school road",
                                                emergency=True, public_interest=True)
-            made = ["complaint", "stray cattle: first penalty and a subsequent contravention", "emergency expenditure"]
+            pound = S.open_of_kind(user, body, "pound", "cattle_pound", ago(3), {"head_of_cattle": 2},
+                                   person={"name": "Owner unknown"})
+            claimed = S.open_of_kind(user, body, "pound", "cattle_pound", ago(9), {"head_of_cattle": 1},
+                                     person={"name": "Owner unknown"})
+            S.record_paid_event(user, claimed.pk, on=ago(6), amount=350, version=claimed.version,
+                                person={"name": "Rama Gaonkar"})
+            S.open_of_kind(user, body, "inspections", "entry_for_inspection", ago(1), {"premises": "dwelling_house"},
+                           person={"name": "Occupier, H.No. 4"})
+            S.open_of_kind(user, body, "public_notices", "road_closure", ago(5), {})
+            made = ["complaint", "stray cattle: first penalty and a subsequent contravention", "emergency expenditure",
+                    f"pound cases ({pound.number} running; one claimed with a receipt)", "entry planned",
+                    "road closure notice"]
+        elif body.act_id == "gujarat_municipalities_1963":
+            S.file_complaint(body, category="obstruction", description="Goods stacked on the footpath",
+                             address="Station road", channel="open311")
+            case, _ = S.record_offence(user, body, "building_offence", ago(50), {"cost_of_construction": 400000},
+                                       person={"name": "Builder, Station road"})
+            S.record_conviction(user, case.pk, on=ago(20), version=case.version)
+            made = ["complaint", "building offence convicted (daily fine running)"]
+        elif body.act_id == "uttarakhand_panchayats_1961":
+            S.file_complaint(body, category="obstruction", description="Street blocked by a shop extension",
+                             address="Raipur road", channel="api")
+            S.open_of_kind(user, body, "inspections", "entry", ago(1),
+                           {"dwelling": True, "power": "general", "authorised": True}, person={"name": "Occupier"})
+            made = ["complaint", "entry proposed (dwelling: four hours' notice)"]
         if made:
             out[body.code] = made
     return out
