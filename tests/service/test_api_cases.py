@@ -29,7 +29,7 @@ def test_token_from_password(client, world):
     token = r.json()["token"]
     assert client.get("/api/me", HTTP_AUTHORIZATION=f"Bearer {token}").json()["memberships"][0]["role"] == "clerk"
     bad = client.post("/api/auth/token", {"username": "clerk", "password": "nope"}, content_type="application/json")
-    assert bad.status_code == 401
+    assert bad.status_code == 401 and bad.json()["code"] == "bad_credentials" and "instance" in bad.json()
 
 
 def test_bodies_and_procedures(api):

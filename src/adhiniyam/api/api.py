@@ -17,7 +17,7 @@ from ninja.files import UploadedFile
 
 from adhiniyam.records import access, documents, present, services
 from adhiniyam.records import engine as E
-from adhiniyam.records.errors import Forbidden, Invalid, NotFound
+from adhiniyam.records.errors import Forbidden, Invalid, NotFound, ServiceError
 from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
 
 from . import problems
@@ -80,8 +80,7 @@ def create_token(request, payload: TokenIn):
     """Exchange a username and password for a bearer token (shown once; only its hash is stored)."""
     user = authenticate(request, username=payload.username, password=payload.password)
     if user is None or not user.is_active:
-        return Status(401, {"type": "/problems/bad-credentials", "title": "Sign-in failed", "status": 401,
-                     "detail": "The username or password is wrong.", "code": "bad_credentials"})
+        raise ServiceError("The username or password is wrong.", code="bad_credentials", status=401)
     token, raw = ApiToken.issue(user, payload.name)
     return Status(201, {"token": raw, "prefix": token.prefix, "user": user.username})
 
