@@ -20,7 +20,18 @@ EXAMPLES = int(os.environ.get("ADHINIYAM_FUZZ_EXAMPLES", "8"))
 
 @pytest.fixture
 def fuzz_world(db):
-    return make_world()
+    """The world, and Django's connection kept open across requests as its test Client keeps it
+    (schemathesis calls the WSGI handler directly, whose request signals would close the connection
+    inside the test's transaction)."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield make_world()
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.mark.django_db
