@@ -9,12 +9,13 @@ PostgreSQL the database must hold no benchmark bodies yet (use a throwaway one, 
 1. N village panchayats under one State (Goa Act), one clerk.
 2. Bulk load: M - C building-permission cases at every stage (pending, observations out, complied,
    refused, appealed, granted, deemed), opened over the last six months; each evaluated by the law
-   engine as of now, stored with its derived status, due date and hash-chained events.
+   engine as of a week ago, stored with its derived status, due date and hash-chained events.
 3. Case creation through the service, one transaction per case as the API does it (engine check,
    hash chain, derived fields): C cases, then C/2 actions (observations dispatched).
 4. Inbox: open cases of one body by due date, first 50 — as a query, and through the API with a
    bearer token (auth, scoping, JSON). The query plan is printed.
-5. The sweep over every body, and audit verify over every event.
+5. The sweep over every body (a week of deemed grants and lapses to record), again (nothing to do),
+   and audit verify over every event.
 """
 
 from __future__ import annotations
@@ -154,7 +155,9 @@ def bulk_load(bodies, n, rng, batch=5000):
     from adhiniyam.records.models import DUE_NEVER, BodyLedger, Case, CaseEvent, CaseRoute
     pack = load_pack("goa_panchayat_raj_1994")
     settings = BodySettings(state="GA")
-    now, today = E.now_local(), E.today()
+    # the stored state is as of a week ago, as if the sweep had not run for a week: step 5 catches up
+    now = E.now_local() - dt.timedelta(days=7)
+    today = now.date()
     heads = {b.pk: ["0" * 64, 0, 0] for b in bodies}   # head hash, events, cases
     by_code = {b.pk: b for b in bodies}
     total_events = 0
