@@ -69,6 +69,9 @@ def test_bad_requests_get_open311_errors_and_store_nothing(world):
     r = c.post("/open311/v2/requests.json", {"jurisdiction_id": "hp-solan", "service_code": "obstruction",
                                              "description": "x", "address_string": "y", "api_key": "wrong"})
     assert r.status_code == 403
+    r = c.post("/open311/v2/requests.json", {"jurisdiction_id": "hp-solan", "service_code": "obstruction",
+                                             "description": "x", "address_string": "y", "email": "not-an-address"})
+    assert r.status_code == 400 and "e-mail" in r.json()[0]["description"]
     assert Complaint.objects.count() == 0
     assert c.get("/open311/v2/requests/999.json").status_code == 404
 

@@ -10,6 +10,8 @@ import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -173,6 +175,12 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
         raise Invalid("Describe the problem: description is required.", code="description_required",
                       errors=[{"field": "description", "message": "required"}])
     lat, lon = _coord(latitude, "lat", -90, 90), _coord(longitude, "long", -180, 180)
+    if reporter_email.strip():
+        try:
+            validate_email(reporter_email.strip())
+        except ValidationError:
+            raise Invalid(f"email: '{reporter_email}' is not an e-mail address; leave it out or correct it.",
+                          code="bad_email", errors=[{"field": "email", "message": "not an e-mail address"}]) from None
     if not address.strip() and lat is None:
         raise Invalid("Say where the problem is: give an address, or a location (lat and long).",
                       code="location_required", errors=[{"field": "address_string", "message": "or lat/long"}])
