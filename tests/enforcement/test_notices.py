@@ -192,3 +192,19 @@ def test_street_repair_owner_default_offers_a_further_notice_then_works(api):
     r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-20", "amount": 50000, "version": case["version"]})
     assert r.status_code == 422 and "sec_182__subsec_2" in r.json()["cites"]
+
+
+def test_printable_receipt_for_staff_not_for_others(api, world, client):
+    case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
+    d = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+                 {"on": "2026-06-12", "amount": 12500, "version": case["version"]}).json()["demand"]
+    api.post("solan_clerk", f"{E}/demands/{d['id']}/payments", {"amount": 5000, "paid_on": "2026-06-20"})
+    pay = Payment.objects.get()
+    assert client.get(f"/complaints/receipts/{pay.pk}/").status_code == 302          # sign in first
+    client.force_login(world["users"]["solan_auditor"])
+    page = client.get(f"/complaints/receipts/{pay.pk}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "HP-SOLAN/RCT/2026/000001" in text and "₹5,000" in text and "₹7,500" in text and "s.183(2)" in text
+    client.force_login(world["users"]["nabha_eo"])
+    assert client.get(f"/complaints/receipts/{pay.pk}/").status_code == 404

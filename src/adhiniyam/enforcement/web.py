@@ -34,3 +34,30 @@ def complaint_form(request, code: str):
             ctx["error"] = exc.detail
             return render(request, "enforcement/complaint_form.html", ctx, status=422)
     return render(request, "enforcement/complaint_form.html", ctx, status=201 if ctx["complaint"] else 200)
+
+
+def receipt(request, payment_id: int):
+    """A printable receipt (HTML; print to paper or PDF from the browser): the body's staff and auditors,
+    or the payer signed in as themself."""
+    from django.contrib.auth.views import redirect_to_login
+
+    from adhiniyam.records import access
+
+    from .models import Payment
+
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    p = Payment.objects.select_related("demand", "demand__person", "demand__body", "demand__case").filter(
+        pk=payment_id).first()
+    if p is None or not access.visible_bodies(request.user).filter(pk=p.body_id).exists():
+        raise Http404("No receipt that you can see.")
+    if p.demand.person.user_id != request.user.pk:
+        try:
+            S.require_reader(request.user, p.demand.body)
+        except ServiceError:
+            raise Http404("No receipt that you can see.") from None
+    d = p.demand
+    paid_to_date = d.paid(p.paid_on)
+    return render(request, "enforcement/receipt.html", {
+        "p": p, "d": d, "body": d.body, "amount": S.rupees(p.amount), "demanded": S.rupees(d.amount),
+        "balance": S.rupees(d.amount - paid_to_date), "section": S.section_label(d.cites)})
