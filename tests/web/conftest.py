@@ -22,7 +22,7 @@ django.setup()
 
 GOA = "goa_panchayat_raj_1994"
 HP = "himachal_municipal_1994"
-PASSWORD = "pass-word-1"
+from webhelpers import PASSWORD  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
 
 
 @pytest.fixture

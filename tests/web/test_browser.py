@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from webhelpers import set_clock
+from webhelpers import PASSWORD, set_clock
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -87,8 +87,6 @@ def sign_in(page, base, username, password):
 
 
 def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser, shots):
-    from conftest import PASSWORD
-
     from adhiniyam.records.models import Case
 
     base = live_server.url

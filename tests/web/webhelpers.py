@@ -9,6 +9,8 @@ from django.conf import settings
 
 from adhiniyam.records.models import Case
 
+PASSWORD = "pass-word-1"     # every user of the web tests' world (tests/web/conftest.py)
+
 
 def set_clock(day: str):
     settings.ADHINIYAM_CLOCK = f"{day}T11:00"

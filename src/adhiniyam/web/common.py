@@ -42,7 +42,7 @@ def is_staff_user(user) -> bool:
 def page(request, template: str, ctx: dict | None = None, status: int = 200):
     ctx = dict(ctx or {})
     user = request.user
-    ctx.setdefault("nav_inboxes", inbox_bodies(user)[:12])
+    ctx.setdefault("nav_inboxes", inbox_bodies(user)[:2])
     ctx.setdefault("nav_staff", is_staff_user(user))
     ctx.setdefault("nav_section", "")
     return render(request, template, ctx, status=status)
