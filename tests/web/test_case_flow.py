@@ -132,3 +132,40 @@ def test_incomplete_application_is_overdue_not_deemed(world, as_user):
     page = text(applicant.get(f"/case/{case.pk}/"))
     assert "Deemed granted" not in page
     assert "not complete" in page.lower()
+
+
+def test_appeal_to_the_director_within_thirty_days(world, as_user):
+    """s.66(7): an appeal lies to the Director within thirty days of the order; his decision is final."""
+    users = world["users"]
+    applicant = as_user(users["applicant"])
+    case = apply_building(applicant)
+    secretary = as_user(users["secretary"])
+    assert act(secretary, case, "permission_refused", "secretary", "2026-03-02", reasons="Setback 1 m").status_code == 302
+    set_clock("2026-03-20")
+    r = act(applicant, case, "appeal_to_director", "applicant", "2026-03-20")
+    assert r.status_code == 302, text(r)[:1500]
+    director = as_user(users["director"])
+    inbox = text(director.get("/inbox/ga-taleigao/"))
+    assert case.number in inbox and "Appeal pending before the Director" in inbox
+    page = text(director.get(f"/case/{case.pk}/"))
+    assert "Appeal allowed by the Director" in page and "Appeal dismissed by the Director" in page
+    assert act(director, case, "appeal_allowed", "director", "2026-03-20").status_code == 302
+    case.refresh_from_db()
+    assert case.status == "appeal_allowed" and case.closed
+    page = text(applicant.get(f"/case/{case.pk}/"))
+    assert "What you can do now" not in page          # a closed case offers no actions
+
+
+def test_appeal_out_of_time_is_refused_with_the_section(world, as_user):
+    users = world["users"]
+    applicant = as_user(users["applicant"])
+    case = apply_building(applicant)
+    act(as_user(users["secretary"]), case, "permission_refused", "secretary", "2026-03-02", reasons="Setback 1 m")
+    set_clock("2026-04-02")                           # thirty days from 2 March ended on 1 April
+    page = text(applicant.get(f"/case/{case.pk}/"))
+    assert "Appeal filed before the Director" not in page     # the button is gone once the window closed
+    r = act(applicant, case, "appeal_to_director", "applicant", "2026-04-02")
+    assert r.status_code == 422
+    body = text(r)
+    assert "1 April 2026" in body and "s.66(7)" in body and "Nothing was changed." in body
+    assert case.events.count() == 2

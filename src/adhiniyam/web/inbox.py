@@ -29,7 +29,13 @@ def body_and_scope(user, code):
     try:
         body = access.body_for(user, code)
     except ServiceError as exc:
-        raise Http404(exc.detail) from exc
+        # an appellate authority (the BDO, the Director) sees, at each body below its office, the
+        # cases routed to it there
+        from adhiniyam.records.models import Body, Role
+        body = Body.objects.filter(code=code).first()
+        if body is None or not any(m.role == Role.APPELLATE and body.path.startswith(m.body.path)
+                                   for m in access.memberships(user)):
+            raise Http404(exc.detail) from exc
     scope = access.body_case_scope(user, body)
     if scope is None:
         raise PermissionDenied("You have no role at this body that shows its inbox.")
