@@ -68,6 +68,14 @@ def _fresh(c, m, today):
 STALE_LIMIT = 1000
 
 
+def suspended(deadlines) -> bool:
+    """A duty's clock is stopped (observations pending, a stop order running)."""
+    for d in deadlines or []:
+        if (d.get("suspended") if isinstance(d, dict) else getattr(d, "suspended", False)):
+            return True
+    return False
+
+
 def duty_due(m: dict, deadlines, today) -> tuple:
     """The statutory deadline an inbox shows: the earliest last day of a duty still running (not a
     window, which is a right that simply closes; not a clock that is stopped), else the last day of
@@ -108,10 +116,13 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
     agg = {"open": 0, "this_week": 0, "overdue": 0}
     by_status = Counter()
     stored = {}
+    stopped = set()
     deemed = in_default = 0
     for pk, pid, st, deadlines in in_time.values_list("pk", "procedure", "status", "derived__deadlines"):
         due, who_role = duty_due(meta.get(pid) or {}, deadlines, today)
         stored[pk] = (due, who_role)
+        if suspended(deadlines):
+            stopped.add(pk)
         fresh_like = (st, None, due, who_role)
         fresh.setdefault(-pk, fresh_like)
         by_status[(pid, st)] += 1
@@ -158,7 +169,7 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
             "case": c, "procedure_title": m["title"], "kind": m["kind"], "status": status_code, "status_label": label,
             "due": due, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
             "who": m["roles"].get(who_role, who_role), "who_role": who_role, "deemed": status_code in m["deemed"],
-            "fresh": c.pk in fresh, "in_default": in_default_row,
+            "fresh": c.pk in fresh, "in_default": in_default_row, "stopped": due is None and c.pk in stopped,
         })
     if status or who:
         items = [it for it in items if (not status or it["status"] == status) and (not who or it["who_role"] == who)]
