@@ -80,9 +80,16 @@ def test_inbox_page_with_fifty_cases_is_under_100_kb(world, as_user):
     assert "1 / 2" in text(r)            # paged at fifty rows
 
 
-def test_pendency_page(world, as_user):
-    open_case(world, "2026-02-10", "Rohan Kamat")
-    open_case(world, "2026-03-01", "Vinod Shet")
-    set_clock("2026-03-02")
+def test_pendency_counts_decisions_within_the_period(world, as_user):
+    """Received 20 February, decided 5 March: within the fifteen days (last day 7 March, s.66(2))."""
+    open_case(world, "2026-02-10", "Rohan Kamat")          # never decided: deemed granted 26 February
+    b = open_case(world, "2026-02-20", "Maria Fernandes")
+    set_clock("2026-03-05")
+    services.append_event(world["users"]["secretary"], b.pk,
+                          services.EventInput("permission_granted", dt.date(2026, 3, 5), {}), b.version)
     r = as_user(world["users"]["secretary"]).get("/inbox/ga-taleigao/pendency/")
-    assert r.status_code == 200 and "<svg" in r.content.decode() and "March 2026" in text(r)
+    html = r.content.decode()
+    assert r.status_code == 200 and "<svg" in html
+    page = text(r)
+    assert "February 2026 2" in page                        # two received in February
+    assert 'id="in-time-5">1<' in html and 'id="late-5">0<' in html     # March: one decided in time

@@ -188,22 +188,64 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
     }
 
 
+def decision_timing(case, proc) -> tuple | None:
+    """(day, in_time) of the first act that discharged a duty of the body in this case (a decision),
+    judged by the engine as it stood the day before: in time if on or before that duty's last day."""
+    duty_stops = {}
+    for tid, t in proc.timers.items():
+        if t.kind != "window":
+            for ev in t.stop_on or ():
+                duty_stops.setdefault(ev, []).append(tid)
+    rows = list(case.events.order_by("seq"))
+    for i, r in enumerate(rows):
+        if i == 0 or r.system or r.type not in duty_stops:
+            continue
+        from adhiniyam.records import roles as R
+        if R.kind_of(case.act_id, r.by_role) not in (R.OFFICE, R.AUTHORITY):
+            continue
+        try:
+            _p, before = E.evaluate(case, rows[:i], as_of=dt.datetime.combine(r.on_date, dt.time(0, 0)))
+        except Exception:
+            return None
+        lasts = [E.deadline_date(d.last_day) for d in before.deadlines if d.name in duty_stops[r.type] and d.last_day]
+        if not lasts:      # the period had already run out into a deemed outcome or a lapse
+            return r.on_date, False
+        return r.on_date, r.on_date <= max(lasts)
+    return None
+
+
 def pendency(user, body, scope, months: int = 6, today=None) -> list[dict]:
-    """Per month: applications received, decided within the statutory period, decided after it, and
-    still pending at the month's end. From the stored events (decisions are non-system events that
-    stop a duty timer; 'late' when recorded after the case's stored deadline is judged by the engine's
-    trace). Kept simple: decided = the case left its opening status by a non-system event."""
+    """Per month: applications received, pending at the month's end, and decisions made within and
+    after the statutory period (each judged by the engine on the day of the decision)."""
     today = today or E.today()
     k = today.year * 12 + today.month - 1 - (months - 1)
     start = dt.date(k // 12, k % 12 + 1, 1)
-    cases = Case.objects.filter(body=body).filter(scope).filter(opened_on__gte=start)
+    cases = Case.objects.filter(body=body).filter(scope)
     out = []
+    bounds = []
     for i in range(months):
         y, m = start.year + (start.month - 1 + i) // 12, (start.month - 1 + i) % 12 + 1
         first = dt.date(y, m, 1)
         nxt = dt.date(y + (m // 12), m % 12 + 1, 1)
+        bounds.append((first, nxt))
         opened = cases.filter(opened_on__gte=first, opened_on__lt=nxt).count()
-        pending = Case.objects.filter(body=body).filter(scope).filter(opened_on__lt=nxt).filter(
-            Q(closed=False) | Q(updated_at__date__gte=nxt)).count()
-        out.append({"month": first, "opened": opened, "pending": pending})
+        pending = cases.filter(opened_on__lt=nxt).filter(Q(closed=False) | Q(updated_at__date__gte=nxt)).count()
+        out.append({"month": first, "opened": opened, "pending": pending, "in_time": 0, "late": 0})
+    meta = {}
+    pack = lawtext.pack(body.act_id)
+    from adhiniyam.records import services
+    for c in cases.filter(opened_on__lt=bounds[-1][1]).exclude(closed=True, updated_at__date__lt=start)[:2000]:
+        proc = meta.get(c.procedure)
+        if proc is None:
+            try:
+                proc = meta[c.procedure] = services.get_procedure(pack, c.procedure, c.settings_snapshot, c.opened_on)
+            except Exception:
+                continue
+        timing = decision_timing(c, proc)
+        if timing is None:
+            continue
+        day, in_time = timing
+        for row, (first, nxt) in zip(out, bounds, strict=True):
+            if first <= day < nxt:
+                row["in_time" if in_time else "late"] += 1
     return out

@@ -73,13 +73,15 @@ def inbox(request, code):
 def pendency(request, code):
     body, scope = inbox_mod.body_and_scope(request.user, code)
     rows = inbox_mod.pendency(request.user, body, scope)
-    peak = max([1] + [max(r["opened"], r["pending"]) for r in rows])
+    peak = max([1] + [max(r["opened"], r["pending"], r["in_time"] + r["late"]) for r in rows])
     for i, r in enumerate(rows):
-        r["x"] = 40 + i * 70
-        r["h_open"] = round(140 * r["opened"] / peak)
-        r["h_pend"] = round(140 * r["pending"] / peak)
-        r["y_open"] = 160 - r["h_open"]
-        r["y_pend"] = 160 - r["h_pend"]
+        r["x"] = 40 + i * 90
+        for key in ("opened", "pending", "in_time", "late"):
+            r["h_" + key] = round(140 * r[key] / peak)
+        r["y_opened"] = 160 - r["h_opened"]
+        r["y_pending"] = 160 - r["h_pending"]
+        r["y_in_time"] = 160 - r["h_in_time"]
+        r["y_late"] = r["y_in_time"] - r["h_late"]
     return page(request, "web/pendency.html", {"body": body, "rows": rows, "peak": peak, "nav_section": "inbox"})
 
 
