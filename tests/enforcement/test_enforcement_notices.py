@@ -208,3 +208,16 @@ def test_printable_receipt_for_staff_not_for_others(api, world, client):
     assert "HP-SOLAN/RCT/2026/000001" in text and "₹5,000" in text and "₹7,500" in text and "s.183(2)" in text
     client.force_login(world["users"]["nabha_eo"])
     assert client.get(f"/complaints/receipts/{pay.pk}/").status_code == 404
+
+
+def test_compliance_recorded_closes_off_default_works(api):
+    case = notice(api, "solan_eo", "encroachment_notice", "2026-06-26").json()
+    r = api.post("solan_clerk", f"/api/cases/{case['id']}/actions",
+                 {"type": "removed", "on": "2026-06-29", "version": case["version"], "by": "person"})
+    assert r.status_code == 201, r.content
+    case = api.get("solan_eo", f"{E}/notices/{case['id']}").json()
+    assert case["status"] == "complied" and case["on_default"]["in_default"] is False
+    assert case["deadlines"] == [] or all(not d["expired"] for d in case["deadlines"])
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+                 {"on": "2026-06-30", "amount": 100, "version": case["version"]})
+    assert r.status_code in (409, 422) and Demand.objects.count() == 0
