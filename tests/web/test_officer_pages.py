@@ -93,3 +93,35 @@ def test_bodies_page_links_every_public_page_of_a_body(world, client):
         except Exception:
             continue
         assert f'href="{path}"' in html
+
+
+def test_public_objection_within_the_month_and_refused_after(world, as_user, client):
+    """Himachal s.182(4): owners may object "within one month next after such notice has been so put
+    up" — put up 2 March 2026, the month ends 2 April. An objection on 10 March is lodged; one on
+    3 April is refused with the section, and nothing is kept."""
+    from webhelpers import set_clock
+
+    from adhiniyam.records.models import Membership
+    from adhiniyam.web.models import Objection
+
+    eo = world["users"]["solan_eo"]
+    Membership.objects.filter(user=eo).update(office="")
+    c = as_user(eo)
+    assert c.post("/inbox/hp-solan/new/public_street_declaration/", {"on": "2026-03-02", "address": "Mall Road lane 3"}).status_code == 302
+    notice = Case.objects.get(procedure="public_street_declaration")
+    set_clock("2026-03-10")
+    html = client.get("/notices/").content.decode()
+    assert f'action="/notices/{notice.pk}/object/"' in html
+    r = client.post(f"/notices/{notice.pk}/object/", {"name": "Kamla Devi", "address": "Lane 3", "text": "The lane is my land"})
+    assert r.status_code == 302
+    o = Objection.objects.get()
+    assert o.lodged_on.isoformat() == "2026-03-10" and o.event_type == "objection_lodged"
+    assert "Kamla Devi" in text(c.get(f"/case/{notice.pk}/"))          # the office sees it on the case
+    r = client.post(f"/notices/{notice.pk}/object/", {"name": "", "text": ""}, follow=True)
+    assert "Give your name and the objection." in text(r)
+    set_clock("2026-04-03")
+    r = client.post(f"/notices/{notice.pk}/object/", {"name": "Late Owner", "text": "Too late?"}, follow=True)
+    page = text(r)
+    assert "2 April 2026" in page and "s.182(4)" in page and "Nothing was changed." in page
+    assert Objection.objects.count() == 1
+    assert f'action="/notices/{notice.pk}/object/"' not in client.get("/notices/").content.decode()

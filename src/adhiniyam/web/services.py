@@ -146,3 +146,38 @@ def open_case(user, body: Body, offer: dict, post) -> object:
                                     applicant=person, property=prop,
                                     title=f"{offer['title']}" + (f" — {name}" if name else ""))
     return case
+
+
+def objection_events(act_id: str, proc) -> list:
+    """The notice's objection events that a member of the public (a party role) may lodge."""
+    return [(et.id, r) for et in proc.events.values() if not et.opens and "objection" in et.id
+            for r in et.by if R.kind_of(act_id, r) == R.PARTY][:1]
+
+
+def lodge_objection(user, case, post):
+    """Check the objection against the Act on today's date (the engine must allow the notice's
+    objection event now) and keep it for the office to record in the case. One transaction."""
+    from adhiniyam.records.errors import LawRefused
+
+    from .models import Objection
+
+    pack = lawtext.pack(case.act_id)
+    proc = services.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    events = objection_events(case.act_id, proc)
+    if pack.sources[case.procedure].kind != "public_notice" or not events:
+        raise NotFound(_("This notice takes no objections under the Act."))
+    name = (post.get("name") or "").strip()
+    text = (post.get("text") or "").strip()
+    if not name or not text:
+        raise Invalid(_("Give your name and the objection."), code="missing_field")
+    etype, role = events[0]
+    today = E.today()
+    rows = list(case.events.order_by("seq"))
+    try:
+        E.evaluate(case, rows, extra=E.law().Event(type=etype, on=today, by=role, data={}))
+    except E.law().LawError as exc:
+        raise LawRefused.from_law(exc) from exc
+    with transaction.atomic():
+        return Objection.objects.create(body_id=case.body_id, case=case, event_type=etype, name=name[:200],
+                                        address=(post.get("address") or "").strip()[:300], text=text,
+                                        lodged_on=today, user=user if user.is_authenticated else None)

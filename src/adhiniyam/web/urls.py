@@ -29,6 +29,7 @@ urlpatterns = [
     path("acts/<slug:act_id>/", views.act, name="act"),
     path("acts/<slug:act_id>/<slug:node_id>/", views.section, name="section"),
     path("notices/", views.notices, name="notices"),
+    path("notices/<int:case_id>/object/", views.object_to_notice, name="object"),
     path("bodies/", views.bodies, name="bodies"),
     path("how-dates-are-counted/", views.about_dates, name="about_dates"),
 ]

@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required as _login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,7 +26,7 @@ from . import actionforms, lawtext
 from . import inbox as inbox_mod
 from . import services as web_services
 from .common import applicant_bodies, inbox_bodies, is_staff_user, page
-from .formatting import days_left_words, urgency
+from .formatting import days_left_words, indian_date, urgency
 
 signin_required = _login_required(login_url="web:login")
 
@@ -163,7 +164,11 @@ def case_context(request, case, as_of=None, error=None):
     if error is not None:
         err = {"detail": error.detail, "code": error.code, "citations": lawtext.citations(case.act_id, error.cites)}
     is_party = any(R.kind_of(case.act_id, r) == R.PARTY for r in out["my_roles"])
+    from .models import Objection
+
+    objections = list(Objection.objects.filter(body_id=case.body_id, case=case)) if is_staff_user(user) else []
     return {
+        "objections": objections,
         "case": case, "c": out, "proc": proc, "proc_citations": lawtext.citations(case.act_id, proc.cites),
         "deadlines": deadlines, "deemed": deemed, "actions": actions, "events": events, "explanation": explanation,
         "plain": lawtext.plain_deadlines(case.act_id, proc, out["deadlines"], today),
@@ -434,7 +439,9 @@ def notices(request):
                 periods.append({"title": d.get("title"), "last": last, "open": last >= today and not d.get("expired"),
                                 "citations": lawtext.citations(act_id, d.get("cites")), "days": (last - today).days})
             rows.append({"case": c, "proc": proc, "periods": periods,
-                         "citations": lawtext.citations(act_id, proc.cites), "quote": proc.quote})
+                         "citations": lawtext.citations(act_id, proc.cites), "quote": proc.quote,
+                         "takes_objections": bool(web_services.objection_events(act_id, proc)) and not c.closed
+                         and any(p["open"] for p in periods)})
     rows.sort(key=lambda r: r["case"].opened_on, reverse=True)
     return page(request, "web/notices.html", {"rows": rows, "today": today, "nav_section": "notices"})
 
@@ -447,6 +454,22 @@ def bodies(request):
              "links": body_links(b)}
             for b in Body.objects.exclude(act_id="").filter(active=True).order_by("state", "name")]
     return page(request, "web/bodies.html", {"rows": rows, "nav_section": "bodies"})
+
+
+@require_POST
+def object_to_notice(request, case_id):
+    case = Case.objects.select_related("body").filter(pk=case_id).first()
+    if case is None:
+        raise Http404(_("No such notice."))
+    try:
+        web_services.lodge_objection(request.user, case, request.POST)
+    except ServiceError as exc:
+        messages.error(request, exc.detail + (" (" + ", ".join(lawtext.cite_label(c) for c in exc.cites) + ")"
+                                              if exc.cites else "") + " " + _("Nothing was changed."))
+        return redirect(reverse("web:notices") + f"#notice-{case.pk}")
+    messages.success(request, _("Your objection is lodged with %(body)s on %(d)s.")
+                     % {"body": case.body.name, "d": indian_date(E.today())})
+    return redirect(reverse("web:notices") + f"#notice-{case.pk}")
 
 
 def about_dates(request):
