@@ -167,8 +167,9 @@ def case_context(request, case, as_of=None, error=None):
     from .models import Objection
 
     objections = list(Objection.objects.filter(body_id=case.body_id, case=case)) if is_staff_user(user) else []
+    enforcement = _enforcement_context(user, case, proc)
     return {
-        "objections": objections,
+        "objections": objections, "enf": enforcement,
         "case": case, "c": out, "proc": proc, "proc_citations": lawtext.citations(case.act_id, proc.cites),
         "deadlines": deadlines, "deemed": deemed, "actions": actions, "events": events, "explanation": explanation,
         "plain": lawtext.plain_deadlines(case.act_id, proc, out["deadlines"], today),
@@ -183,6 +184,71 @@ def _case_or_404(user, case_id):
         return access.case_for(user, case_id)
     except ServiceError as exc:
         raise Http404(exc.detail) from exc
+
+
+def _enforcement_context(user, case, proc) -> dict | None:
+    """Default options, demands and payments from the enforcement app (when installed), for staff."""
+    if not is_staff_user(user):
+        return None
+    try:
+        from adhiniyam.enforcement import services as enf
+        from adhiniyam.enforcement.models import Demand
+    except ImportError:
+        return None
+    try:
+        opts = enf.default_options(case)
+    except Exception:
+        opts = None
+    demands = []
+    for d in Demand.objects.filter(body_id=case.body_id, case=case).order_by("raised_on", "pk"):
+        paid = d.paid()
+        demands.append({"d": d, "paid": paid, "balance": d.amount - paid,
+                        "payments": list(d.payments.order_by("paid_on", "pk")),
+                        "citations": lawtext.citations(case.act_id, d.cites)})
+    works = [o for o in (opts or {}).get("options", []) if o.get("kind") == "works_by_body" and o.get("available")]
+    if not opts and not demands:
+        return None
+    return {"options": opts, "works": works[0] if works else None, "demands": demands}
+
+
+@signin_required
+@require_POST
+def default_works(request, case_id):
+    from adhiniyam.enforcement import services as enf
+
+    case = _case_or_404(request.user, case_id)
+    p = request.POST
+    try:
+        on = actionforms.read_on(p)
+        try:
+            version = int(p.get("version", ""))
+        except ValueError:
+            raise ServiceError(_("The form is missing the case's version; reload the page."), code="bad_version") from None
+        _case, demand = enf.record_default_works(request.user, case.pk, on=on, amount=p.get("amount", ""),
+                                                 version=version, note=p.get("note", ""))
+    except ServiceError as exc:
+        ctx = case_context(request, _case_or_404(request.user, case_id), None, error=exc)
+        return page(request, "web/case.html", ctx, status=exc.status if exc.status in (403, 404, 409, 422) else 422)
+    messages.success(request, _("Works recorded; demand %(n)s raised.") % {"n": demand.number})
+    return redirect("web:case", case_id=case.pk)
+
+
+@signin_required
+@require_POST
+def demand_payment(request, case_id, demand_id):
+    from adhiniyam.enforcement import services as enf
+
+    case = _case_or_404(request.user, case_id)
+    p = request.POST
+    try:
+        paid_on = actionforms.read_on(p, "paid_on")
+        pay = enf.record_payment(request.user, demand_id, amount=p.get("amount", ""), paid_on=paid_on,
+                                 mode=p.get("mode") or "cash", reference=p.get("reference", ""))
+    except ServiceError as exc:
+        ctx = case_context(request, case, None, error=exc)
+        return page(request, "web/case.html", ctx, status=exc.status if exc.status in (403, 404, 409, 422) else 422)
+    messages.success(request, _("Payment received: receipt %(n)s.") % {"n": pay.receipt_number})
+    return redirect("web:case", case_id=case.pk)
 
 
 @signin_required
