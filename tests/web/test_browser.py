@@ -189,3 +189,60 @@ def test_public_pages_in_the_browser(live_server, world, browser, shots):
     assert page.locator("ol.hits li").count() >= 2
     page.goto(f"{base}/notices/")
     assert page.locator("h1").inner_text() == "Public notice board"
+
+
+def test_complaint_becomes_notice_default_works_and_demand(live_server, world, browser, shots):
+    """A resident complains of filthy land at Taleigao (the enforcement app's public form) on 2 March
+    2026; the officer opens a notice under Goa s.77 from the complaint in the inbox (seven days: by
+    9 March); on 12 March it stands in default; the Panchayat does the work (₹12,500) and recovers it
+    "as if it were a tax" (s.77(2)): a numbered demand, a part payment of ₹5,000 with its receipt."""
+    pytest.importorskip("adhiniyam.enforcement.services")
+    from django.contrib.auth import get_user_model
+
+    from adhiniyam.enforcement.models import Complaint, Demand
+    from adhiniyam.records.models import Case, Membership
+
+    base = live_server.url
+    set_clock("2026-03-02")
+    officer_user = get_user_model().objects.create_user("panchayat_officer", password=PASSWORD)
+    Membership.objects.create(user=officer_user, body=world["vp"], role="deciding_officer", office="")
+
+    public = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    public.goto(f"{base}/bodies/")
+    public.click("a[href='/complaints/ga-taleigao/']")
+    public.select_option("#category", "filthy_land")
+    public.fill("#description", "Garbage dumped on the open plot behind the market; it smells.")
+    public.fill("#address", "Plot behind Taleigao market")
+    public.fill("#name", "Sunita Gawas")
+    public.click("button[type=submit]")
+    complaint = Complaint.objects.get()
+
+    officer = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+    sign_in(officer, base, "panchayat_officer", PASSWORD)
+    officer.goto(f"{base}/inbox/ga-taleigao/")
+    assert complaint.number in officer.inner_text(f"#complaint-{complaint.pk}")
+    officer.click(f"#complaint-{complaint.pk} a[href*='sanitary_improvement_notice']")
+    officer.fill("#person", "Prakash Naik (owner)")
+    officer.fill("#f-period", "7")
+    officer.select_option("#f-requirement", "iii_cleanse")
+    officer.click("text=Open the case")
+    case = Case.objects.get(procedure="sanitary_improvement_notice")
+    assert case.next_deadline.isoformat() == "2026-03-09"
+    complaint.refresh_from_db()
+    assert complaint.status == "in_progress"
+
+    set_clock("2026-03-12")
+    officer.reload()
+    assert "In default" in officer.inner_text("#enforcement")
+    officer.click("summary:has-text('Record works done by the body')")
+    officer.fill("#dw-amount", "12500")
+    officer.click("#form-default-works button[type=submit]")
+    demand = Demand.objects.get(case=case)
+    box = officer.locator(f"#demand-{demand.pk}")
+    assert "₹12,500.00" in box.inner_text() and "s.77(2)" in box.inner_text()
+    box.locator("input[name=amount]").fill("5000")
+    box.locator("button").click()
+    box = officer.locator(f"#demand-{demand.pk}")
+    assert "₹7,500.00" in box.locator(".balance").inner_text()
+    assert "RCT" in box.inner_text()
+    officer.screenshot(path=str(shots / "officer-notice-default-demand.png"), full_page=True)

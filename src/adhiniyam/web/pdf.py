@@ -45,6 +45,10 @@ def _field_rows(proc, ev) -> list[tuple[str, str]]:
             v = _("yes") if v else _("no")
         elif f is not None and f.type == "date":
             v = indian_date(v)
+        elif f is not None and f.type == "period" and isinstance(v, dict):
+            v = ", ".join(f"{n} {unit}" for unit, n in v.items())
+        elif f is not None and f.type == "choice":
+            v = str(v).replace("_", " ")
         rows.append((label, str(v)))
     return rows
 

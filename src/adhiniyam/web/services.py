@@ -130,9 +130,10 @@ def staff_procedures(user, body: Body) -> list[dict]:
     return out
 
 
-def open_case(user, body: Body, offer: dict, post) -> object:
+def open_case(user, body: Body, offer: dict, post, complaint=None) -> object:
     """An officer or clerk opens a case: the person concerned and the property (if given), then the
-    case through the records service, all in one transaction."""
+    case through the records service, and (when it answers a complaint) the complaint's "case opened"
+    action through the enforcement service, all in one transaction."""
     on = actionforms.read_on(post)
     data = actionforms.read_data(post, offer["fields"])
     name = (post.get("person") or "").strip()
@@ -145,6 +146,9 @@ def open_case(user, body: Body, offer: dict, post) -> object:
                                     services.EventInput(type=offer["event"], on=on, data=data, by=offer["role"]),
                                     applicant=person, property=prop,
                                     title=f"{offer['title']}" + (f" — {name}" if name else ""))
+        if complaint is not None:
+            from adhiniyam.enforcement import services as enf
+            enf.act_on_complaint(user, complaint, "case_opened", note=f"{offer['title']}: {case.number}", case=case)
     return case
 
 

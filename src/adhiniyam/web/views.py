@@ -27,6 +27,7 @@ from . import inbox as inbox_mod
 from . import services as web_services
 from .common import applicant_bodies, inbox_bodies, is_staff_user, page
 from .formatting import days_left_words, indian_date, urgency
+from .pdf import _field_rows as pdf_rows
 
 signin_required = _login_required(login_url="web:login")
 
@@ -67,7 +68,27 @@ def inbox(request, code):
     ctx = inbox_mod.inbox(request.user, body, scope, procedure=g.get("procedure", ""), status=g.get("status", ""),
                           who=g.get("who", ""), page=g.get("page") or 1)
     ctx["nav_section"] = "inbox"
+    ctx["complaints"] = _open_complaints(request.user, body)
     return page(request, "web/inbox.html", ctx)
+
+
+def _open_complaints(user, body) -> list[dict]:
+    """Complaints from the public waiting at this body (enforcement app, when installed), for staff,
+    each with the procedures of the Act that could apply."""
+    if not is_staff_user(user):
+        return []
+    try:
+        from adhiniyam.enforcement import services as enf
+        from adhiniyam.enforcement.models import Complaint
+    except ImportError:
+        return []
+    out = []
+    for c in Complaint.objects.filter(body=body, status__in=["open", "acknowledged"]).order_by("received_at")[:20]:
+        try:
+            out.append(enf.complaint_out(c, staff=True))
+        except Exception:
+            continue
+    return out
 
 
 @signin_required
@@ -86,6 +107,19 @@ def pendency(request, code):
     return page(request, "web/pendency.html", {"body": body, "rows": rows, "peak": peak, "nav_section": "inbox"})
 
 
+def _complaint_for(user, body, complaint_id):
+    if not complaint_id:
+        return None
+    try:
+        from adhiniyam.enforcement.models import Complaint
+    except ImportError:
+        return None
+    try:
+        return Complaint.objects.filter(body=body, pk=int(complaint_id)).first()
+    except ValueError:
+        return None
+
+
 @signin_required
 def new_case(request, code, procedure=""):
     """Open a case at the body: the procedures whose opening event this user may record (a clerk at
@@ -98,15 +132,17 @@ def new_case(request, code, procedure=""):
     if offer is None:
         raise Http404(_("You cannot open a '%(p)s' case at %(body)s.") % {"p": procedure, "body": body.name})
     error = None
+    complaint = _complaint_for(request.user, body, request.GET.get("complaint") or request.POST.get("complaint"))
     if request.method == "POST":
         try:
-            case = web_services.open_case(request.user, body, offer, request.POST)
+            case = web_services.open_case(request.user, body, offer, request.POST, complaint=complaint)
         except ServiceError as exc:
             error = {"detail": exc.detail, "citations": lawtext.citations(body.act_id, exc.cites)}
         else:
             messages.success(request, _("Case opened: %(n)s.") % {"n": case.number})
             return redirect("web:case", case_id=case.pk)
     return page(request, "web/new_case_form.html", {"body": body, "offer": offer, "error": error, "post": request.POST,
+                                                    "complaint": complaint,
                                                     "today": E.today(), "nav_section": "inbox"},
                 status=422 if error else 200)
 
@@ -154,11 +190,16 @@ def case_context(request, case, as_of=None, error=None):
     events = []
     for ev in out["events"]:
         et = proc.events.get(ev["type"])
+        if et is None:   # an outcome of time alone recorded by the sweep: say it in words
+            ev = {**ev, "title": ev["type"].replace("_", " ").capitalize()}
         events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
                        "citations": lawtext.citations(case.act_id, et.cites if et else []),
                        "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
                        "paid": bool(et) and not ev["system"] and any(
-                           f.type == "money" and (ev["data"] or {}).get(k) is not None for k, f in et.fields.items())})
+                           f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
+                           for k, f in et.fields.items()),
+                       "shown": pdf_rows(proc, ev)})
+    events.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
     explanation = [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]]
     err = None
     if error is not None:
