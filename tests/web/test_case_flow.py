@@ -169,3 +169,20 @@ def test_appeal_out_of_time_is_refused_with_the_section(world, as_user):
     body = text(r)
     assert "1 April 2026" in body and "s.66(7)" in body and "Nothing was changed." in body
     assert case.events.count() == 2
+
+
+def test_sweep_recorded_deemed_grant_shows_once(world, as_user):
+    """After the sweep records the deemed grant (a system event on 18 March), the timeline shows it once."""
+    import datetime as dt
+
+    from adhiniyam.records import services
+
+    applicant = as_user(world["users"]["applicant"])
+    case = apply_building(applicant)
+    set_clock("2026-03-20")
+    recorded = services.sweep_case(case.pk)
+    assert [(e.type, e.on_date) for e in recorded] == [("permission_deemed_granted", dt.date(2026, 3, 18))]
+    html = applicant.get(f"/case/{case.pk}/").content.decode()
+    timeline = html[html.index('<ol class="timeline">'):html.index("</ol>", html.index('<ol class="timeline">'))]
+    assert timeline.count("18 March 2026</strong>") == 1, timeline
+    assert "Permission deemed granted" in text(applicant.get(f"/case/{case.pk}/"))

@@ -200,6 +200,9 @@ def case_context(request, case, as_of=None, error=None):
                            for k, f in et.fields.items()),
                        "shown": pdf_rows(proc, ev)})
     events.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
+    system_days = {str(e["on"])[:10] for e in events if e["system"]}
+    for d in deemed:     # a deemed outcome the sweep has not yet recorded is shown in the timeline too
+        d["in_timeline"] = str(d.get("on"))[:10] not in system_days
     explanation = [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]]
     err = None
     if error is not None:
