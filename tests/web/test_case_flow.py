@@ -123,6 +123,8 @@ def test_as_of_view_projects_the_deemed_grant(world, as_user):
     page = text(applicant.get(f"/case/{case.pk}/?as_of=2026-03-20"))
     assert "Shown as of 20 March 2026" in page and "Deemed granted on 18 March 2026" in page
     assert applicant.get(f"/case/{case.pk}/?as_of=20-03-2026").status_code == 404
+    r = applicant.get(f"/case/{case.pk}/?as_of=2026-01-01")          # before the application itself
+    assert r.status_code == 200 and "after the date of evaluation" in text(r)
 
 
 def test_incomplete_application_is_overdue_not_deemed(world, as_user):

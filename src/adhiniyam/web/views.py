@@ -16,6 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from adhiniyam.law import LawError
 from adhiniyam.records import access, present, services
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
@@ -304,6 +305,9 @@ def case_detail(request, case_id):
     except ServiceError as exc:
         messages.error(request, exc.detail)
         ctx = case_context(request, case, None)
+    except LawError as exc:          # e.g. an "as of" date before the case's own events
+        messages.error(request, str(exc))
+        ctx = case_context(request, case, None)
     return page(request, "web/case.html", ctx)
 
 
@@ -451,7 +455,8 @@ def acts(request):
 
 
 def _pack_or_404(act_id):
-    if act_id not in {a["id"] for a in lawtext.act_choices()}:
+    found = {a["id"]: a for a in lawtext.act_choices()}
+    if act_id not in found or found[act_id]["error"]:
         raise Http404(_("No Act '%(a)s'.") % {"a": act_id})
     return lawtext.pack(act_id)
 
@@ -540,7 +545,10 @@ def notices(request):
     for act_id, pids in kinds.items():
         for c in Case.objects.filter(act_id=act_id, procedure__in=pids).select_related("body").order_by("-opened_on")[:100]:
             p = lawtext.pack(act_id)
-            proc = services.get_procedure(p, c.procedure, c.settings_snapshot, c.opened_on)
+            try:
+                proc = services.get_procedure(p, c.procedure, c.settings_snapshot, c.opened_on)
+            except ServiceError:     # a notice whose procedure the installed pack no longer has
+                continue
             periods = []
             for d in (c.derived or {}).get("deadlines", []):
                 last = E.deadline_date(d.get("last_day"))
