@@ -121,7 +121,7 @@ def _when(value):
     return dt.datetime.fromisoformat(text) if "T" in text else dt.date.fromisoformat(text)
 
 
-def build(stdout, per_body: int = 40, seed: int = 7) -> list[tuple[str, str, str]]:
+def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> list[tuple[str, str, str]]:
     rng = random.Random(seed)
     creds = []
     admin = _user("admin", "Administrator", superuser=True)
@@ -164,8 +164,10 @@ def build(stdout, per_body: int = 40, seed: int = 7) -> list[tuple[str, str, str
                 creds.append((username, PASSWORD, label))
             people[0].user = users["applicant"]
             people[0].save()
-        made = _replay(stdout, place, body, people, users, admin, today, per_body, rng)
-        stdout.write(f"{body.name}: {made} cases\n")
+        made, skipped = _replay(stdout, place, body, people, users, admin, today, per_body, rng, verbose)
+        stdout.write(f"{body.name}: {made} cases" + (f" ({skipped} scenarios skipped: moved by whole weeks, their "
+                                                     "month-long periods no longer fit; -v 2 lists them)"
+                                                     if skipped else "") + "\n")
     return creds
 
 
@@ -185,8 +187,8 @@ def _actors(act, role, users, admin, applicant_has_login: bool) -> list:
     return [users["officer"], admin]
 
 
-def _replay(stdout, place, body, people, users, admin, today, limit, rng) -> int:
-    made = 0
+def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbose=False) -> tuple[int, int]:
+    made = skipped = 0
     for n, sc in enumerate(_pick(place.act, limit)):
         as_of = _when(sc["as_of"])
         as_of_day = as_of.date() if isinstance(as_of, dt.datetime) else as_of
@@ -228,8 +230,10 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng) -> int
                                 raise
             made += 1
         except ServiceError as exc:
-            stdout.write(f"  skipped scenario {sc.get('name')!r}: {exc.detail}\n")
-    return made
+            skipped += 1
+            if verbose:
+                stdout.write(f"  skipped scenario {sc.get('name')!r}: {exc.detail}\n")
+    return made, skipped
 
 
 def _snapshot(sc: dict) -> dict | None:

@@ -24,7 +24,7 @@ class Command(BaseCommand):
                 creds.append((u.username, demo.PASSWORD, ", ".join(f"{m.role} at {m.body.code}"
                                                                    for m in u.memberships.all())))
         else:
-            creds = demo.build(self.stdout, per_body=o["cases"])
+            creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
         where = o["addrport"]
         self.stdout.write(f"\nSign in at http://{where}/ (web) or get an API token: POST /api/auth/token\n")
         self.stdout.write(demo.credentials_table(creds) + "\n")
