@@ -108,6 +108,8 @@ CLOCK = "2026-01-10T12:00"
 def fixed_clock(settings):
     """Every test runs on 10 January 2026 at noon (IST), so statutory periods are deterministic."""
     settings.ADHINIYAM_CLOCK = CLOCK
+    # a fast hasher: the fixtures create a dozen users, the demo test three dozen
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return CLOCK
 
 
