@@ -20,6 +20,26 @@ def _case_with_two_events(api, open_case):
     return case
 
 
+class tampering:
+    """Someone with the database owner's rights: on PostgreSQL they must first switch the
+    append-only trigger off."""
+
+    def __enter__(self):
+        from django.db import connection
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cur:
+                cur.execute("SET CONSTRAINTS ALL IMMEDIATE")     # settle the test transaction's deferred checks
+                cur.execute("ALTER TABLE records_caseevent DISABLE TRIGGER records_caseevent_append_only")
+
+    def __exit__(self, *exc):
+        from django.db import connection
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cur:
+                cur.execute("SET CONSTRAINTS ALL IMMEDIATE")
+                cur.execute("ALTER TABLE records_caseevent ENABLE TRIGGER records_caseevent_append_only")
+                cur.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
 def _verify():
     out, err = io.StringIO(), io.StringIO()
     try:
@@ -37,7 +57,8 @@ def test_audit_verify_passes_then_detects_a_changed_event(api, open_case):
     assert ok and "3 events checked" in text
     # someone with database access rewrites the observations (bypassing the service)
     ev = CaseEvent.objects.get(case_id=case["id"], seq=2)
-    CaseEvent.objects.filter(pk=ev.pk).update(data={"observations": "No observations"})
+    with tampering():
+        CaseEvent.objects.filter(pk=ev.pk).update(data={"observations": "No observations"})
     ok, text = _verify()
     assert not ok
     assert f"link {ev.chain_seq}" in text and "changed after it was recorded" in text and case["number"] in text
@@ -50,7 +71,7 @@ def test_audit_verify_detects_a_removed_event(api, open_case):
 
     case = _case_with_two_events(api, open_case)
     ev = CaseEvent.objects.get(case_id=case["id"], seq=2)
-    with connection.cursor() as cur:
+    with tampering(), connection.cursor() as cur:
         cur.execute("DELETE FROM records_caseevent WHERE id = %s", [ev.pk])
     ok, text = _verify()
     assert not ok and "removed" in text
@@ -66,6 +87,18 @@ def test_events_refuse_update_and_delete_through_the_orm(api, open_case):
         ev.save()
     with pytest.raises(AppendOnly):
         ev.delete()
+
+
+def test_postgresql_refuses_changing_events_even_in_raw_sql(api, open_case):
+    from django.db import IntegrityError, connection, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the trigger exists on PostgreSQL only")
+    case = open_case()
+    for sql in ("UPDATE records_caseevent SET type = 'x' WHERE case_id = %s",
+                "DELETE FROM records_caseevent WHERE case_id = %s"):
+        with pytest.raises(IntegrityError, match="append-only"), transaction.atomic(), connection.cursor() as cur:
+            cur.execute(sql, [case["id"]])
 
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
