@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start a throwaway PostgreSQL 15 cluster under /tmp and export DATABASE_URL for it.
 #
-#   source .ci/postgres.sh            # exports DATABASE_URL (and stops the server when the shell exits)
+#   source .ci/postgres.sh            # exports DATABASE_URL; stops the server when the shell exits
+#                                     # (after any EXIT trap the shell already had)
 #   eval "$(.ci/postgres.sh)"         # the same from any shell: prints the export lines
 #   .ci/postgres.sh stop              # stop the cluster started last (reads /tmp/adhiniyam-pg.current)
 #
@@ -59,10 +60,10 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   # sourced: start, export, and stop the server when the calling shell exits (unless it has an EXIT trap)
   _adh_pg_start || return 1
   echo "DATABASE_URL=$DATABASE_URL"
-  if [ -z "$(trap -p EXIT)" ]; then
-    # shellcheck disable=SC2064
-    trap "_adh_pg_stop '$ADHINIYAM_PG_DIR'" EXIT
-  fi
+  # stop the server when the calling shell exits, after any EXIT trap it already has
+  _adh_pg_prev_trap="$(trap -p EXIT | sed -e "s/^trap -- '//" -e "s/' EXIT\$//" -e "s/'\\\\''/'/g")"
+  # shellcheck disable=SC2064
+  trap "${_adh_pg_prev_trap:+$_adh_pg_prev_trap; }_adh_pg_stop '$ADHINIYAM_PG_DIR'" EXIT
 else
   set -euo pipefail
   if [ "${1:-}" = "stop" ]; then
@@ -72,4 +73,5 @@ else
   _adh_pg_start
   echo "export DATABASE_URL='$DATABASE_URL'"
   echo "export ADHINIYAM_PG_DIR='$ADHINIYAM_PG_DIR'"
+  _adh_pg_log "not stopped automatically: run '.ci/postgres.sh stop $ADHINIYAM_PG_DIR' when done"
 fi
