@@ -18,8 +18,10 @@ status and due date stored), ANALYZEs, then times each query `--queries` times o
   appellate        open cases routed to one office (the BDO's inbox: joins case routes across bodies)
   sweep_due        the sweep's selection for one body (next deadline passed)
 
-With --sweep it then runs `adhiniyam sweep` (a subprocess, as an operator would) twice: the first
-records what time produced; the second finds nothing due and should do almost no work.
+With --sweep it then runs `adhiniyam sweep --as-of <today + --sweep-days>` (a subprocess, as an
+operator would) twice: the first records what time produced in those days (deemed grants, appeal
+windows closing…); the second, for the same day, finds nothing due and should do almost no work.
+(The loader already recorded everything due up to today, so a sweep "as of today" finds nothing.)
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ def main() -> int:
     ap.add_argument("--bodies", type=int, default=100)
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--sweep", action="store_true", help="also run `adhiniyam sweep` twice")
+    ap.add_argument("--sweep-days", type=int, default=30, help="sweep as of this many days ahead")
     ap.add_argument("--keep", action="store_true", help="keep the database (prints its URL)")
     ap.add_argument("--json", help="write the results here as JSON")
     args = ap.parse_args()
@@ -98,16 +101,22 @@ def main() -> int:
         for name, m in out["queries"].items():
             print(f"  {name:14} p50 {m['p50']:7.2f} ms  p95 {m['p95']:7.2f} ms  p99 {m['p99']:7.2f} ms")
         if args.sweep:
+            import datetime as dt
+
+            from adhiniyam.records import engine as E
+            as_of = (E.today() + dt.timedelta(days=args.sweep_days)).isoformat()
             connection.close()
             out["sweep"] = []
+            env = {k: v for k, v in db.env.items() if k != "ADHINIYAM_CLOCK"}
             for attempt in (1, 2):
                 t = time.perf_counter()
-                r = subprocess.run([str(Path(sys.executable).parent / "adhiniyam"), "sweep"], env=db.env,
+                r = subprocess.run([str(Path(sys.executable).parent / "adhiniyam"), "sweep", "--as-of", as_of], env=env,
                                    capture_output=True, text=True, timeout=3600)
                 secs = round(time.perf_counter() - t, 1)
                 line = (r.stdout.strip().splitlines() or [r.stderr[-300:]])[-1]
-                out["sweep"].append({"run": attempt, "seconds": secs, "output": line, "rc": r.returncode})
-                print(f"  sweep #{attempt}: {secs} s — {line}")
+                out["sweep"].append({"run": attempt, "as_of": as_of, "seconds": secs, "output": line,
+                                     "rc": r.returncode})
+                print(f"  sweep #{attempt} as of {as_of}: {secs} s — {line}")
         out["load_at_end"] = round(os.getloadavg()[0], 1)
         if args.json:
             Path(args.json).write_text(json.dumps(out, indent=1))

