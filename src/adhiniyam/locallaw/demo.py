@@ -10,10 +10,13 @@ bye-law power s.106(2) head A (c)); a State rule prescribing a higher fine for o
 controlled rural area (s.106(bi)(1), "fifty rupees or as may be prescribed"); and two building notices in
 Doiwala sanctioned before and after the bye-law, so the register and the cases show it working.
 
-Only parameters the packs declare settable are used. No pack yet declares a fee (`fee:`) or a provision
-switched on by notification, so there is no demo fee schedule or notification
-(var/engine-requests/locallaw.md). Every write goes through the services, checked by the Act. Dates count
-back from the service's today; run twice, it adds nothing.
+For the Goa demo body (Village Panchayat Taleigao): the Government of Goa's notification under s.69
+declaring offensive trades (so s.69 licences are needed from its date), and the Panchayat's fee schedules
+for building permission under s.66(1) ("on payment of such fees as prescribed"), the later one revising
+the rate per square metre.
+
+Only parameters and switches the packs declare settable are used. Every write goes through the services,
+checked by the Act. Dates count back from the service's today; run twice, it adds nothing.
 """
 
 from __future__ import annotations
@@ -93,22 +96,56 @@ def _bodies(bodies) -> list[Body]:
     return [b for b in bodies if isinstance(b, Body) and b.act_id == UK]
 
 
+GOA = "goa_panchayat_raj_1994"
+
+
+def goa_instruments(today: dt.date) -> list[dict]:
+    """A State notification under s.69 and two fee schedules of Village Panchayat Taleigao."""
+    notified = _first_of_month(today - relativedelta(months=10))
+    old_fees = dt.date(today.year - 1 if today.month < 4 else today.year, 4, 1) - relativedelta(years=1)
+    new_fees = old_fees + relativedelta(years=1)
+    return [
+        {"id": f"goa-dp-notification-offensive-trades-{notified.year}",
+         "title": f"Notification No. 17/{notified.year}-DP (offensive and dangerous trades)",
+         "kind": "notification", "layer": "state", "made_by": "Government of Goa", "under": "sec_69",
+         "commencement": notified, "published_on": notified - dt.timedelta(days=7),
+         "switches_on": ["offensive_trade"],
+         "text": "Tanning, bone-crushing, and the storage of fireworks are declared offensive or dangerous trades "
+                 "for the purposes of section 69."},
+        {"id": f"ga-taleigao-fees-{old_fees.year}", "title": f"Fee Schedule {old_fees.year}-{(old_fees.year + 1) % 100:02d}",
+         "kind": "fee_schedule", "layer": "body", "body": "ga-taleigao", "made_by": "Village Panchayat Taleigao",
+         "under": "sec_66__subsec_1", "commencement": old_fees, "sets": {"building_permission_fee_per_sqm": 15},
+         "text": "Building permission: fifteen rupees per square metre of built-up area."},
+        {"id": f"ga-taleigao-fees-{new_fees.year}", "title": f"Fee Schedule {new_fees.year}-{(new_fees.year + 1) % 100:02d}",
+         "kind": "fee_schedule", "layer": "body", "body": "ga-taleigao", "made_by": "Village Panchayat Taleigao",
+         "under": "sec_66__subsec_1", "commencement": new_fees, "sets": {"building_permission_fee_per_sqm": 20},
+         "text": "Building permission: twenty rupees per square metre of built-up area (revised)."},
+    ]
+
+
 def populate(bodies=None, stdout=None) -> dict:
-    """Enter the demo's local law for the Uttarakhand demo bodies (skipped if they are absent)."""
-    say = stdout.write if stdout is not None else (lambda _s: None)
-    wanted = {b.code for b in _bodies(bodies)}
-    if "uk-dehradun-zp" not in wanted:
-        return {"skipped": "no Uttarakhand demo body (uk-dehradun-zp)"}
-    today = E.today()
-    areas, insts = instruments(today)
+    """Enter the demo's local law for the Uttarakhand and Goa demo bodies (each skipped if absent)."""
     import yaml
 
+    say = stdout.write if stdout is not None else (lambda _s: None)
+    today = E.today()
+    out = {}
+    if Body.objects.filter(code="ga-taleigao", act_id=GOA).exists() and (
+            bodies is None or "ga-taleigao" in {b.code for b in (bodies.values() if isinstance(bodies, dict) else bodies)}):
+        out["goa"] = S.import_text(yaml.safe_dump({"state": "GA", "act": GOA, "instruments": goa_instruments(today)},
+                                                  sort_keys=False))
+        say(f"Local law: {out['goa']['created']} instruments for Goa (a s.69 notification, fee schedules of Taleigao)\n")
+    wanted = {b.code for b in _bodies(bodies)}
+    if "uk-dehradun-zp" not in wanted:
+        return out or {"skipped": "no Uttarakhand demo body (uk-dehradun-zp)"}
+    areas, insts = instruments(today)
     counts = S.import_text(yaml.safe_dump({"state": "UK", "act": UK, "areas": areas, "instruments": insts},
                                           sort_keys=False))
     counts["cases"] = _cases(Body.objects.get(code="uk-dehradun-zp"), insts[0]["commencement"], today)
     say(f"Local law: {counts['created']} instruments, {counts['areas']} named areas, {counts['cases']} "
         "building notices for Zila Panchayat Dehradun\n")
-    return counts
+    out.update(counts)
+    return out
 
 
 def _cases(body: Body, bye_from: dt.date, today: dt.date) -> int:

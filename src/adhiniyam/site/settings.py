@@ -130,8 +130,8 @@ STATIC_ROOT = VAR_DIR / "static"
 MEDIA_ROOT = Path(os.environ.get("ADHINIYAM_MEDIA_ROOT") or VAR_DIR / "documents")
 MEDIA_URL = "media/"
 
-LOGIN_URL = "/login/"
-LOGIN_REDIRECT_URL = "/"
+LOGIN_URL = "/signin/"
+LOGIN_REDIRECT_URL = "/start/"
 
 # Uploaded documents: what is accepted and how large (checked on upload, by content, not by name).
 ADHINIYAM_MAX_UPLOAD_BYTES = int(float(os.environ.get("ADHINIYAM_MAX_UPLOAD_MB", "10")) * 1024 * 1024)

@@ -1,16 +1,14 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from adhiniyam.api.api import api
-from adhiniyam.records import views
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("cases/<int:case_id>/", views.case_page, name="case"),
-    path("cases/<int:case_id>/act/", views.case_act, name="case_act"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(next_page="/login/"), name="logout"),
+    # the web application (src/adhiniyam/web) is the one set of pages; these keep short addresses working
+    path("", RedirectView.as_view(url="/start/", query_string=True), name="home"),
+    path("login/", RedirectView.as_view(url="/signin/", query_string=True), name="login"),
+    path("cases/<int:case_id>/", RedirectView.as_view(url="/case/%(case_id)s/"), name="case"),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("ops/", include("adhiniyam.ops.urls")),   # health and the benchmark floor (src/adhiniyam/ops)

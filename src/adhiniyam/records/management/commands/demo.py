@@ -25,9 +25,21 @@ class Command(BaseCommand):
                                                                    for m in u.memberships.all())))
         else:
             creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
+            self._enforcement_and_local_law()
         where = o["addrport"]
         self.stdout.write(f"\nSign in at http://{where}/ (web) or get an API token: POST /api/auth/token\n")
         self.stdout.write(demo.credentials_table(creds) + "\n")
         self.stdout.write(f"API docs: http://{where}/api/docs   admin: http://{where}/admin/\n")
         if not o["no_serve"]:
             call_command("runserver", o["addrport"], use_reloader=False)
+
+    def _enforcement_and_local_law(self):
+        """Complaints, notices in default, demands, offences, the pound and meetings (enforcement), and
+        bye-laws, notifications and fee schedules (local law), for the same demo bodies."""
+        from adhiniyam.enforcement.demo import populate as enforcement_demo
+        from adhiniyam.locallaw.demo import populate as local_law_demo
+
+        bodies = list(Body.objects.filter(code__in=[p.body[0] for p in demo.PLACES]))
+        local_law_demo(bodies, stdout=self.stdout)
+        for code, added in enforcement_demo(bodies).items():
+            self.stdout.write(f"{code}: {added}\n")
