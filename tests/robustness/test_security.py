@@ -23,7 +23,10 @@ def assert_secure_headers(r):
     for directive in ("default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'",
                       "base-uri 'self'", "form-action 'self'"):
         assert directive in csp, (directive, csp)
-    assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in csp.split("script-src")[1].split(";")[0]
+    scripts = csp.split("script-src")[1].split(";")[0]
+    assert "'unsafe-eval'" not in csp and "'unsafe-inline'" not in scripts
+    # inline handlers only by the hash of one exact text: the receipt's onclick="window.print()"
+    assert scripts.count("'sha256-") == 1
     assert r["X-Content-Type-Options"] == "nosniff"
     assert r["X-Frame-Options"] == "DENY"
     assert r["Referrer-Policy"] == "same-origin"
@@ -33,7 +36,7 @@ def assert_secure_headers(r):
 
 def test_secure_headers_on_pages_api_errors_and_login(client, api, world):
     case = open_case(api)
-    answers = [client.get("/login/"), client.get("/api/openapi.json"), client.get("/api/cases"),
+    answers = [client.get("/signin/"), client.get("/api/openapi.json"), client.get("/api/cases"),
                api.get("applicant", f"/api/cases/{case['id']}"), api.get("applicant", "/api/cases/99999"),
                client.get("/ops/health"), client.get("/no/such/page/")]
     for r in answers:
@@ -56,11 +59,11 @@ def test_csrf_on_the_web_session(world):
     user.save()
     strict = Client(enforce_csrf_checks=True)
     # signing in without the form's token is refused
-    r = strict.post("/login/", {"username": "secretary", "password": "a long enough password"})
+    r = strict.post("/signin/", {"username": "secretary", "password": "a long enough password"})
     assert r.status_code == 403
-    page = strict.get("/login/")
+    page = strict.get("/signin/")
     token = page.cookies["csrftoken"].value
-    r = strict.post("/login/", {"username": "secretary", "password": "a long enough password",
+    r = strict.post("/signin/", {"username": "secretary", "password": "a long enough password",
                                 "csrfmiddlewaretoken": token})
     assert r.status_code == 302
     # the API with the session cookie (no bearer token): a write without the CSRF token is refused
@@ -127,9 +130,9 @@ def test_login_rate_limit_on_the_web_form(world, monkeypatch):
     monkeypatch.setenv("ADHINIYAM_LOGIN_MAX_FAILURES", "2")
     c = Client()
     for _ in range(2):
-        r = c.post("/login/", {"username": "secretary", "password": "nope"}, REMOTE_ADDR="203.0.113.9")
+        r = c.post("/signin/", {"username": "secretary", "password": "nope"}, REMOTE_ADDR="203.0.113.9")
         assert r.status_code == 200          # the form again, with its error
-    r = c.post("/login/", {"username": "secretary", "password": "nope"}, REMOTE_ADDR="203.0.113.9")
+    r = c.post("/signin/", {"username": "secretary", "password": "nope"}, REMOTE_ADDR="203.0.113.9")
     assert r.status_code == 429 and "Too many" in r.content.decode()
     assert_secure_headers(r)
 
@@ -156,3 +159,23 @@ def test_secrets_only_from_the_environment():
     # the only key in the source is the debug-only one, refused when debug is off
     hits = [p for p in (REPO / "src").rglob("*.py") if "SECRET_KEY =" in p.read_text(errors="ignore")]
     assert [p.name for p in hits] == ["settings.py"]
+
+
+def test_the_only_inline_script_in_the_templates_is_the_one_the_policy_allows():
+    """A template with another inline script or handler would be blocked by the browser under the CSP."""
+    import base64
+    import hashlib
+    import re
+
+    from adhiniyam.ops.middleware import CSP
+    allowed = {base64.b64encode(hashlib.sha256(b"window.print()").digest()).decode()}
+    assert all(f"'sha256-{h}'" in CSP for h in allowed)
+    found = []
+    for path in (REPO / "src" / "adhiniyam").rglob("templates/**/*.html"):
+        text = path.read_text(errors="ignore")
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", text) and "application/json" not in text:
+            found.append(f"{path.name}: inline <script>")
+        for handler in re.findall(r"\son[a-z]+=\"([^\"]*)\"", text):
+            if base64.b64encode(hashlib.sha256(handler.encode()).digest()).decode() not in allowed:
+                found.append(f"{path.name}: handler {handler!r}")
+    assert not found, found
