@@ -7,21 +7,14 @@ told about Django.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 from django.utils import timezone
-
-LAW_DIR = Path(__file__).resolve().parent.parent / "law"
 
 
 def law():
     import adhiniyam.law as law_module
     return law_module
-
-
-def engine_ready() -> bool:
-    return (LAW_DIR / "READY").exists()
 
 
 def load_pack(act_id: str):
