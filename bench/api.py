@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
 
-from harness import Database, PgCluster, Server  # noqa: E402
+from robustness_harness import Database, PgCluster, Server  # noqa: E402
 
 SEED = """
 import django, json; django.setup()

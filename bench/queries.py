@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from harness import Database, PgCluster  # noqa: E402
+from robustness_harness import Database, PgCluster  # noqa: E402
 
 
 def pct(values, p):
@@ -65,6 +65,10 @@ def main() -> int:
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--sweep", action="store_true", help="also run `adhiniyam sweep` twice")
     ap.add_argument("--sweep-days", type=int, default=30, help="sweep as of this many days ahead")
+    ap.add_argument("--replicate", type=int, default=1,
+                    help="after loading, copy every body with its cases and routes K-1 more times in SQL "
+                         "(for query timings at sizes the engine-driven loader cannot reach in minutes; "
+                         "copies carry no events, so the sweep is not run on them)")
     ap.add_argument("--keep", action="store_true", help="keep the database (prints its URL)")
     ap.add_argument("--json", help="write the results here as JSON")
     args = ap.parse_args()
@@ -91,6 +95,14 @@ def main() -> int:
         events = R.bulk_load(bodies, args.cases, rng, batch=5000)
         out["load_s"] = round(time.perf_counter() - t, 1)
         out["events"] = events
+        if args.replicate > 1:
+            t = time.perf_counter()
+            bodies = replicate(bodies, args.replicate)
+            out["replicate_s"] = round(time.perf_counter() - t, 1)
+            out["cases"], out["bodies"] = args.cases * args.replicate, len(bodies)
+            print(f"# replicated ×{args.replicate} in SQL: {out['cases']} cases over {out['bodies']} bodies "
+                  f"in {out['replicate_s']} s (copies have no events)")
+            args.sweep = False
         with connection.cursor() as cur:
             cur.execute("ANALYZE")
             cur.execute("SELECT pg_size_pretty(pg_database_size(current_database()))")
@@ -128,6 +140,45 @@ def main() -> int:
             db.drop()
             pg.stop()
     return 0
+
+
+def replicate(bodies, k):
+    """Copy each loaded body, its cases and their routes k-1 times, in SQL (PostgreSQL)."""
+    from django.db import connection, transaction
+
+    from adhiniyam.records.models import Body, Case
+    block = bodies[0].parent_id
+    cols = [f.column for f in Case._meta.concrete_fields if f.column not in ("id", "body_id", "number")]
+    col_list = ", ".join(cols)
+    src_cols = ", ".join(f"c.{c}" for c in cols)
+    with transaction.atomic(), connection.cursor() as cur:
+        cur.execute("""
+            CREATE TEMP TABLE body_map AS
+            SELECT b.id AS orig, b.code || '-r' || g AS code, g AS k
+            FROM records_body b CROSS JOIN generate_series(1, %s) g WHERE b.parent_id = %s""", [k - 1, block])
+        cur.execute("""
+            INSERT INTO records_body (code, name, name_local, kind, parent_id, path, state, act_id, latitude,
+                                      longitude, weekly_off, active, created_at)
+            SELECT m.code, b.name || ' (copy ' || m.k || ')', '', b.kind, b.parent_id, 'copy', b.state, b.act_id,
+                   NULL, NULL, b.weekly_off, b.active, now()
+            FROM body_map m JOIN records_body b ON b.id = m.orig""")
+        cur.execute("""UPDATE records_body c SET path = p.path || c.id || '/' FROM records_body p
+                       WHERE c.path = 'copy' AND p.id = c.parent_id""")
+        cur.execute("ALTER TABLE body_map ADD COLUMN new integer")
+        cur.execute("UPDATE body_map m SET new = b.id FROM records_body b WHERE b.code = m.code")
+        cur.execute("INSERT INTO records_bodyledger (body_id, case_count, event_count, head_hash, updated_at) "
+                    "SELECT new, 0, 0, repeat('0', 64), now() FROM body_map")
+        cur.execute(f"""
+            INSERT INTO records_case (body_id, number, {col_list})
+            SELECT m.new, c.number || '-R' || m.k, {src_cols}
+            FROM body_map m JOIN records_case c ON c.body_id = m.orig""")
+        cur.execute("""
+            INSERT INTO records_caseroute (body_id, case_id, role, office_body_id, active)
+            SELECT nc.body_id, nc.id, r.role, r.office_body_id, r.active
+            FROM body_map m JOIN records_case oc ON oc.body_id = m.orig
+            JOIN records_case nc ON nc.body_id = m.new AND nc.number = oc.number || '-R' || m.k
+            JOIN records_caseroute r ON r.case_id = oc.id""")
+    return list(Body.objects.filter(parent_id=block).order_by("pk"))
 
 
 def measure(bodies, token, n, rng):

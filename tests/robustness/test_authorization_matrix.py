@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import PROBLEM, USERS, open_case
 from django.db import transaction
+from robustness_kit import PROBLEM, USERS, open_case
 
 pytestmark = pytest.mark.django_db
 
@@ -232,7 +232,7 @@ def test_lists_never_include_what_the_role_may_not_see(api, world):
 
 def test_officer_never_acts_outside_their_body(api, world):
     t = Targets(api, world)
-    from conftest import case_state, table_counts
+    from robustness_kit import case_state, table_counts
     before, cases = table_counts(), case_state()
     for who in ("merces_secretary", "solan_eo"):
         r = api.post(who, f"/api/cases/{t.own_case['id']}/actions", action(t.own_case))
@@ -305,7 +305,7 @@ def test_enforcement_endpoints_keep_bodies_apart(api, world, client):
                    "access.py) attach documents to any case below their body; see var/engine-requests/ops.md")
 def test_administrator_cannot_attach_documents_to_cases(api, world):
     t = Targets(api, world)
-    from conftest import table_counts
+    from robustness_kit import table_counts
     before = table_counts()
     r = api.post("admin", f"/api/cases/{t.own_case['id']}/documents", _upload())
     assert r.status_code == 403 and r["Content-Type"] == PROBLEM

@@ -12,7 +12,7 @@ import os
 import tarfile
 
 import pytest
-from harness import Database, PgCluster
+from robustness_harness import Database, PgCluster
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 KINDS = ["sqlite"] + (["postgresql"] if os.environ.get("DATABASE_URL", "").startswith("postgres") else [])
@@ -21,7 +21,7 @@ FILL = """
 import django, json; django.setup()
 from django.test import Client
 from django.core.files.uploadedfile import SimpleUploadedFile
-from conftest import Api
+from robustness_kit import Api
 tokens = json.loads({tokens!r})
 api = Api(Client(), tokens)
 for cid in {cases!r}:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import PROBLEM, case_state, open_case, table_counts
 from django.core.files.uploadedfile import SimpleUploadedFile
+from robustness_kit import PROBLEM, case_state, open_case, table_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ import os
 
 import pytest
 import schemathesis
-from conftest import PROBLEM, make_world
 from hypothesis import HealthCheck, settings
+from robustness_kit import PROBLEM, make_world
 
 from adhiniyam.site.wsgi import application
 

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import PROBLEM, open_case
 from django.test import Client
+from robustness_kit import PROBLEM, open_case
 
 pytestmark = pytest.mark.django_db
 REPO = Path(__file__).resolve().parents[2]

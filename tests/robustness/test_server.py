@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from harness import Database, PgCluster, Server
+from robustness_harness import Database, PgCluster, Server
 
 KINDS = ["sqlite", "postgresql"]
 

@@ -15,9 +15,9 @@ django.setup()
 
 
 def main(n: int = 0):
-    from conftest import Api, make_world, open_case
     from django.db import transaction
     from django.test import Client
+    from robustness_kit import Api, make_world, open_case
 
     with transaction.atomic():
         world = make_world()

@@ -98,7 +98,7 @@ class Database:
         return r.stdout
 
     def migrate_and_seed(self, cases: int = 0) -> dict:
-        out = self.python(f"import seed; seed.main({cases})")
+        out = self.python(f"import robustness_seed; robustness_seed.main({cases})")
         return json.loads(out.strip().splitlines()[-1])
 
     def query(self, sql: str) -> list:
