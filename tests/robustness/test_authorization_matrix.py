@@ -159,9 +159,9 @@ SPECIAL = {
     ("director", "POST /api/cases", "own_body"): 422,
 }
 
-# cells where the service does not yet do what the rule says: each has its own xfail(strict=True) test
-# below and an entry in var/engine-requests/ops.md; the matrix skips them so the rest stays asserted
-KNOWN_BUGS = {("admin", "POST /api/cases/{case_id}/documents", t) for t in CASE_T}
+# cells where the service does not yet do what the rule says (each with its own xfail(strict=True) test);
+# none at present
+KNOWN_BUGS: set = set()
 
 LEAK = re.compile(r"GA-MERCES/|HP-SOLAN/")
 
@@ -301,8 +301,6 @@ def test_enforcement_endpoints_keep_bodies_apart(api, world, client):
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.xfail(strict=True, reason="api.upload_document lets an administrator (read-only for cases, "
-                   "access.py) attach documents to any case below their body; see var/engine-requests/ops.md")
 def test_administrator_cannot_attach_documents_to_cases(api, world):
     t = Targets(api, world)
     from robustness_kit import table_counts

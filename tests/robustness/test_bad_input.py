@@ -124,9 +124,6 @@ def test_unknown_procedures_and_events(api, case, unchanged):
     unchanged.check()
 
 
-XFAIL_TEXT_AS_OBJECT = pytest.mark.xfail(
-    strict=True, reason="an object given for a text field of the Act (observations) is stored as it is; "
-    "see var/engine-requests/ops.md")
 WRONG_TYPES = [
     {"type": "observations_dispatched", "on": "2026-01-07", "version": "one"},
     {"type": "observations_dispatched", "on": "2026-01-07"},
@@ -134,8 +131,7 @@ WRONG_TYPES = [
     {"type": "observations_dispatched", "on": 20260107, "version": 1},
     {"type": "observations_dispatched", "on": "2026-01-07", "version": 1, "data": ["a", "list"]},
     {"type": "observations_dispatched", "on": "2026-01-07", "version": 1, "data": "text"},
-    pytest.param({"type": "observations_dispatched", "on": "2026-01-07", "version": 1,
-                  "data": {"observations": {"x": 1}}}, marks=XFAIL_TEXT_AS_OBJECT),
+    {"type": "observations_dispatched", "on": "2026-01-07", "version": 1, "data": {"observations": {"x": 1}}},
     {"type": "observations_dispatched", "on": "2026-01-07", "version": -1},
     {"type": "observations_dispatched", "on": "2026-01-07", "version": 10**30},
     [],
@@ -248,13 +244,7 @@ def test_injection_in_every_text_field_is_stored_as_text(api, world, text):
     assert all(broken is None for _b, _n, broken in verify())
 
 
-_NUL = ("a NUL byte is accepted: stored on SQLite, a 500 on PostgreSQL (text and jsonb cannot hold it); "
-        "see var/engine-requests/ops.md")
-_LONG = ("no length limit in the API schema: stored past the column's length on SQLite, a 500 on PostgreSQL; "
-         "see var/engine-requests/ops.md")
-KNOWN_UNSTORABLE = {("title", "nul"): _NUL, ("applicant.name", "nul"): _NUL, ("property.address", "nul"): _NUL,
-                    ("action.data.observations", "nul"): _NUL, ("title", "xxx"): _LONG,
-                    ("property.address", "xxx"): _LONG}
+KNOWN_UNSTORABLE: dict = {}   # none at present
 
 
 @pytest.mark.parametrize("field", ["title", "applicant.name", "property.address", "event.data.observations",

@@ -292,9 +292,9 @@ def upload_document(request, case_id: int, kind: Form[str], file: File[UploadedF
     """Attach a document (PDF, PNG or JPEG, judged by content; size limit from the settings)."""
     case = access.case_for(request.user, case_id)
     access.require_writer(request.user, case.body)
-    if not request.user.is_superuser and not any(
-            m.role != Role.AUDITOR for m in access.memberships(request.user)):
-        raise Forbidden("Auditors have read-only access.")
+    if not access.may_add_to_case(request.user, case):
+        raise Forbidden("Only the applicant, the body's clerks and officers, or an authority the case is routed "
+                        "to may add a document to the case file.")
     doc = documents.store(request.user, body=case.body, case=case, person=case.applicant, kind=kind, upload=file,
                           title=title)
     return Status(201, present.document_out(doc))

@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import AfterValidator, Field
+
+
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise ValueError("must not contain a NUL character")
+    return value
+
+
+# Text as the database can keep it: no NUL character (PostgreSQL cannot store one), within the column.
+Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_no_nul)]
+ShortText = Annotated[str, Field(max_length=200), AfterValidator(_no_nul)]
+Code = Annotated[str, Field(max_length=60), AfterValidator(_no_nul)]
+Phone = Annotated[str, Field(max_length=20), AfterValidator(_no_nul)]
+CaseTitle = Annotated[str, Field(max_length=300), AfterValidator(_no_nul)]
+Address = Annotated[str, Field(max_length=2000), AfterValidator(_no_nul)]
 
 
 class Problem(Schema):
@@ -111,17 +126,17 @@ class ProcedureOut(Schema):
 
 
 class PersonIn(Schema):
-    name: str = Field(min_length=1, max_length=200)
-    name_local: str = ""
-    phone: str = ""
-    email: str = ""
-    address: str = ""
+    name: Name
+    name_local: ShortText = ""
+    phone: Phone = ""
+    email: ShortText = ""
+    address: Address = ""
 
 
 class PropertyIn(Schema):
-    address: str = Field(min_length=1)
-    survey_number: str = ""
-    ward: str = ""
+    address: Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_no_nul)]
+    survey_number: Code = ""
+    ward: Code = ""
 
 
 class EventIn(Schema):
@@ -138,7 +153,7 @@ class CaseCreateIn(Schema):
     applicant: PersonIn | None = None
     property_id: int | None = None
     property: PropertyIn | None = None
-    title: str = ""
+    title: CaseTitle = ""
 
 
 class ActionIn(EventIn):

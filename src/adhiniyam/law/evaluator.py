@@ -709,11 +709,13 @@ def _coerce(et, f, v):
         elif t == "list":
             if not isinstance(v, list) or (f.choices and any(x not in f.choices for x in v)):
                 raise ValueError
-        else:
-            v = str(v)
+        else:  # text
+            if not isinstance(v, str) or "\x00" in v:
+                raise ValueError
     except (ValueError, TypeError):
         want = {"choice": f"one of {', '.join(map(str, f.choices))}", "period": "a period like {days: 30}",
-                "date": "a date like 2026-03-17", "datetime": "a date and time like 2026-03-17T10:30"}.get(t, f"a {t}")
+                "date": "a date like 2026-03-17", "datetime": "a date and time like 2026-03-17T10:30",
+                "text": "text (without NUL characters)"}.get(t, f"a {t}")
         raise InvalidData(f"{et.title}: {f.name.replace('_', ' ')} must be {want}, not {v!r}", et.cites) from None
     if f.min is not None and v < f.min or f.max is not None and v > f.max:
         raise InvalidData(f"{et.title}: {f.name.replace('_', ' ')} must be between {f.min} and {f.max}", et.cites)

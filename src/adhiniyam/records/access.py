@@ -151,6 +151,22 @@ def opening_roles(user, body: Body, act_id: str, event_type) -> list[str]:
     return list(dict.fromkeys(allowed))
 
 
+def may_add_to_case(user, case: Case) -> bool:
+    """Whether this user may add to the case file (a document): the applicant in their own case, the
+    body's clerks and deciding officers (and those of the bodies above), an authority the case is routed
+    to. Administrators manage master data and auditors read; neither adds to a case file."""
+    if user.is_superuser:
+        return True
+    for m in memberships(user):
+        if m.role in (Role.CLERK, Role.DECIDING_OFFICER) and _within(case.body, m.body):
+            return True
+        if m.role == Role.APPLICANT and case.applicant_user_id == user.pk:
+            return True
+        if m.role == Role.APPELLATE and CaseRoute.objects.filter(case=case, office_body_id=m.body_id).exists():
+            return True
+    return False
+
+
 def require_writer(user, body: Body):
     for m in memberships(user):
         if m.role == Role.AUDITOR and _within(body, m.body) and len(memberships(user)) == 1:
