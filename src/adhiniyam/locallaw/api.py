@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Router, Status
 
 from adhiniyam.records import access
@@ -85,7 +86,8 @@ def register_entry(row: Instrument, pack, on: dt.date | None) -> dict:
             base, cites, quote = None, p.get("cites"), p.get("quote", "")
         sets.append({"parameter": name, "title": p.get("title", name), "unit": p.get("unit"), "value": value,
                      "act_value": base, "cites": cites, "quote": quote, "value_words": words(value),
-                     "act_value_words": words(base), "cite": cite(row.act_id, cites)})
+                     "act_value_words": words(base) if base is not None else _("left to be prescribed"),
+                     "cite": cite(row.act_id, cites)})
     switches = [{"switch": s, "title": (pack.switches.get(s) or {}).get("title", s),
                  "cites": (pack.switches.get(s) or {}).get("cites"),
                  "cite": cite(row.act_id, (pack.switches.get(s) or {}).get("cites"))} for s in row.switches_on or []]
