@@ -17,11 +17,12 @@ from ninja.files import UploadedFile
 
 from adhiniyam.records import access, documents, present, services
 from adhiniyam.records import engine as E
-from adhiniyam.records.errors import Forbidden, Invalid, NotFound, ServiceError
+from adhiniyam.records.errors import Forbidden, NotFound, ServiceError
 from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
 
 from . import problems
 from .auth import AUTH
+from .dates import parse_on
 from .models import ApiToken
 from .schemas import (
     ActionIn,
@@ -55,19 +56,6 @@ api = NinjaAPI(
 problems.install(api)
 
 ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 503: Problem}
-
-
-def parse_on(value: str, field: str = "on"):
-    text = (value or "").strip()
-    try:
-        if "T" in text or " " in text:
-            moment = dt.datetime.fromisoformat(text)
-            return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise Invalid(f"'{value}' is not a date. Write dates as YYYY-MM-DD (e.g. 2026-03-02), or "
-                      "YYYY-MM-DDTHH:MM for a clock time.", code="bad_date",
-                      errors=[{"field": field, "message": "use YYYY-MM-DD"}]) from None
 
 
 # ------------------------------------------------------------------------------------ auth

@@ -12,10 +12,10 @@ import datetime as dt
 from typing import Any
 
 from django.db.models import Q
-from django.utils import timezone
 from ninja import Router, Schema, Status
 from pydantic import Field
 
+from adhiniyam.api.dates import parse_on
 from adhiniyam.api.schemas import Problem
 from adhiniyam.records import access, present
 from adhiniyam.records.errors import Invalid, NotFound
@@ -26,20 +26,6 @@ from .models import Complaint, Demand
 
 router = Router(tags=["enforcement"])
 ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 503: Problem}
-
-
-def parse_on(value: str, field: str = "on"):
-    """YYYY-MM-DD, or YYYY-MM-DDTHH:MM where the law counts hours (local time)."""
-    text = (value or "").strip()
-    try:
-        if "T" in text or " " in text:
-            moment = dt.datetime.fromisoformat(text)
-            return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise Invalid(f"{field}: '{value}' is not a date. Write dates as YYYY-MM-DD (e.g. 2026-03-02), or "
-                      "YYYY-MM-DDTHH:MM for a clock time.", code="bad_date",
-                      errors=[{"field": field, "message": "use YYYY-MM-DD"}]) from None
 
 
 class PersonIn(Schema):
