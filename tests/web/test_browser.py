@@ -141,7 +141,7 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
 
     # -- the applicant complies on 10 March
     set_clock("2026-03-10")
-    citizen.reload()
+    citizen.goto(citizen.url)
     assert "is stopped until the observations are answered" in citizen.inner_text("#plain")
     citizen.click("summary:has-text('Applicant complied with the observations')")
     citizen.click("#form-observations_complied button[type=submit]")
@@ -149,7 +149,7 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
 
     # -- time passes; the Panchayat is silent. On 24 March the grant is deemed, with its certificate
     set_clock("2026-03-24")
-    citizen.reload()
+    citizen.goto(citizen.url)
     deemed = citizen.inner_text("#deemed-0")
     assert "Deemed granted on 23 March 2026" in deemed
     assert "s.66(2) [fifteen days]" in deemed
@@ -226,13 +226,14 @@ def test_complaint_becomes_notice_default_works_and_demand(live_server, world, b
     officer.fill("#f-period", "7")
     officer.select_option("#f-requirement", "iii_cleanse")
     officer.click("text=Open the case")
+    officer.wait_for_load_state("load")
     case = Case.objects.get(procedure="sanitary_improvement_notice")
     assert case.next_deadline.isoformat() == "2026-03-09"
     complaint.refresh_from_db()
     assert complaint.status == "in_progress"
 
     set_clock("2026-03-12")
-    officer.reload()
+    officer.goto(officer.url)
     assert "In default" in officer.inner_text("#enforcement")
     officer.click("summary:has-text('Record works done by the body')")
     officer.fill("#dw-amount", "12500")
