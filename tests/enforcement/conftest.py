@@ -17,6 +17,7 @@ os.environ.setdefault("ADHINIYAM_VAR", tempfile.mkdtemp(prefix="adhiniyam-test-"
 
 import django  # noqa: E402
 import pytest  # noqa: E402
+from api_client import Api  # noqa: E402
 
 django.setup()
 
@@ -74,20 +75,6 @@ def world(db):
     make("uk_clerk", uk, "clerk")
     make("gj_officer", gj, "deciding_officer")
     return {"vp": vp, "hp": hp, "pb": pb, "uk": uk, "gj": gj, "users": users, "tokens": tokens}
-
-
-class Api:
-    def __init__(self, client, tokens):
-        self.client, self.tokens = client, tokens
-
-    def _auth(self, who):
-        return {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[who]}"} if who else {}
-
-    def get(self, who, url, **params):
-        return self.client.get(url, params, **self._auth(who))
-
-    def post(self, who, url, payload=None):
-        return self.client.post(url, payload or {}, content_type="application/json", **self._auth(who))
 
 
 @pytest.fixture

@@ -19,6 +19,9 @@ os.environ.setdefault("ADHINIYAM_VAR", tempfile.mkdtemp(prefix="adhiniyam-test-"
 
 import django  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # tests/, for the shared api_client
+from api_client import Api  # noqa: E402,F401  (re-exported for the robustness tests)
+
 django.setup()
 
 GOA = "goa_panchayat_raj_1994"
@@ -69,33 +72,6 @@ def make_world():
         users[name] = user
         tokens[name] = ApiToken.issue(user, "test")[1]
     return {**bodies, "bodies": bodies, "users": users, "tokens": tokens}
-
-
-class Api:
-    """The Django test client speaking JSON with a bearer token."""
-
-    def __init__(self, client, tokens):
-        self.client, self.tokens = client, tokens
-
-    def _auth(self, who):
-        return {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[who]}"} if who else {}
-
-    def call(self, who, method, url, payload=None, **extra):
-        if method == "GET":
-            return self.client.get(url, payload or {}, **self._auth(who), **extra)
-        if method == "DELETE":
-            return self.client.delete(url, **self._auth(who), **extra)
-        if isinstance(payload, dict) and payload.get("__multipart__"):
-            data = {k: v for k, v in payload.items() if k != "__multipart__"}
-            return self.client.post(url, data, **self._auth(who), **extra)
-        return self.client.post(url, payload if payload is not None else {}, content_type="application/json",
-                                **self._auth(who), **extra)
-
-    def get(self, who, url, **params):
-        return self.call(who, "GET", url, params)
-
-    def post(self, who, url, payload=None, **extra):
-        return self.call(who, "POST", url, payload, **extra)
 
 
 def open_case(api, who="applicant", body="ga-taleigao", on="2026-01-05", **extra):

@@ -18,6 +18,7 @@ os.environ.setdefault("ADHINIYAM_VAR", tempfile.mkdtemp(prefix="adhiniyam-test-"
 
 import django  # noqa: E402
 import pytest  # noqa: E402
+from api_client import Api  # noqa: E402
 
 django.setup()   # pytest-django looked for settings before this conftest set them
 
@@ -63,23 +64,6 @@ def world(db):
     make("admin", ga, "administrator")
     make("solan_eo", hp, "deciding_officer")
     return {"ga": ga, "block": block, "vp": vp, "vp2": vp2, "hp": hp, "users": users, "tokens": tokens}
-
-
-class Api:
-    def __init__(self, client, tokens):
-        self.client, self.tokens = client, tokens
-
-    def _auth(self, who):
-        return {"HTTP_AUTHORIZATION": f"Bearer {self.tokens[who]}"} if who else {}
-
-    def get(self, who, url, **params):
-        return self.client.get(url, params, **self._auth(who))
-
-    def post(self, who, url, payload=None, **extra):
-        return self.client.post(url, payload or {}, content_type="application/json", **self._auth(who), **extra)
-
-    def upload(self, who, url, data):
-        return self.client.post(url, data, **self._auth(who))
 
 
 @pytest.fixture
