@@ -78,6 +78,7 @@ def main() -> int:
     os.environ.update({k: v for k, v in db.env.items() if k in ("DATABASE_URL", "ADHINIYAM_VAR",
                                                                  "DJANGO_SETTINGS_MODULE", "ADHINIYAM_SECRET_KEY")})
     os.environ["ADHINIYAM_DEBUG"] = "0"
+    os.environ["ADHINIYAM_HTTPS"] = "0"          # the test client speaks plain HTTP
     os.environ.pop("ADHINIYAM_CLOCK", None)
     sys.path.insert(0, str(ROOT / "src"))
     import django

@@ -55,6 +55,7 @@ def main() -> int:
         os.environ["ADHINIYAM_DB_PATH"] = args.sqlite or str(tmp / "bench.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "adhiniyam.site.settings")
     os.environ["ADHINIYAM_DEBUG"] = "0"
+    os.environ["ADHINIYAM_HTTPS"] = "0"          # the test client speaks plain HTTP
     os.environ.setdefault("ADHINIYAM_SECRET_KEY", "bench")
     import django
     django.setup()

@@ -6,7 +6,7 @@ E = "/api/enforcement"
 
 
 def spend(api, who, on, amount, emergency=True):
-    return api.post(who, f"{E}/bodies/ga-taleigao/emergency-expenditure",
+    return api.enter_late(who, f"{E}/bodies/ga-taleigao/emergency-expenditure",
                     {"spent_on": on, "amount": amount, "purpose": "Clearing a fallen tree blocking the road",
                      "emergency": emergency, "public_interest": True})
 
@@ -26,17 +26,17 @@ def test_sarpanch_emergency_expenditure_capped_at_five_thousand_a_month(api):
     assert spend(api, "sarpanch", "2026-04-01", 5000).status_code == 201      # a new month
     assert spend(api, "goa_secretary", "2026-04-02", 10).status_code == 403   # the Sarpanch's power, not the Secretary's
     assert spend(api, "sarpanch", "2026-04-02", 0).status_code == 422
-    r = api.post("solan_eo", f"{E}/bodies/hp-solan/emergency-expenditure",
+    r = api.enter_late("solan_eo", f"{E}/bodies/hp-solan/emergency-expenditure",
                  {"spent_on": "2026-04-02", "amount": 10, "purpose": "x"})
     assert r.status_code == 422 and r.json()["code"] == "no_emergency_power"
     assert EmergencyExpenditure.objects.count() == 3
 
 
 def test_registers_as_they_stood_on_a_past_date(api):
-    r = api.post("solan_eo", f"{E}/bodies/hp-solan/notices", {
+    r = api.enter_late("solan_eo", f"{E}/bodies/hp-solan/notices", {
         "procedure": "encroachment_notice", "on": "2026-06-01", "person": {"name": "Ram Lal"}})
     case = r.json()
-    api.post("solan_eo", f"{E}/notices/{case['id']}/default-works", {"on": "2026-06-12", "amount": 900,
+    api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works", {"on": "2026-06-12", "amount": 900,
                                                                       "version": case["version"]})
     reg = lambda as_of: api.get("solan_auditor", f"{E}/bodies/hp-solan/registers/notices", as_of=as_of).json()  # noqa: E731
     assert reg("2026-05-31")["entries"] == []
@@ -57,10 +57,10 @@ def test_registers_as_they_stood_on_a_past_date(api):
 
 
 def test_offence_register_as_of_shows_the_conviction_only_after_it(api):
-    r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
+    r = api.enter_late("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
         "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "person": {"name": "Savio"}})
     case = r.json()
-    api.post("goa_officer", f"/api/cases/{case['id']}/actions",
+    api.enter_late("goa_officer", f"/api/cases/{case['id']}/actions",
              {"type": "penalty_imposed", "on": "2026-03-20", "version": case["version"]})
     reg = lambda as_of: api.get("goa_officer", f"{E}/bodies/ga-taleigao/registers/offences", as_of=as_of).json()  # noqa: E731
     [e] = reg("2026-03-10")["entries"]
@@ -86,10 +86,13 @@ def test_every_mapping_names_only_what_the_packs_have():
 def test_demo_populates_each_act_and_is_idempotent(world):
     from adhiniyam.enforcement.demo import populate
     from adhiniyam.enforcement.models import Complaint, Demand, Payment
+    from adhiniyam.records.dating import replaying_history
     bodies = [world["vp"], world["hp"], world["pb"], world["uk"], world["gj"]]
-    added = populate(bodies)
+    with replaying_history():          # as `adhiniyam demo` runs it: its past entered as on each day
+        added = populate(bodies)
     assert set(added) == {"ga-taleigao", "hp-solan", "pb-nabha", "uk-dehradun-zp", "gj-anand"}
     counts = (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count())
     assert counts == (6, 5, 3)
-    assert populate({b.code: b for b in bodies}) == {}
+    with replaying_history():
+        assert populate({b.code: b for b in bodies}) == {}
     assert (Complaint.objects.count(), Demand.objects.count(), Payment.objects.count()) == counts

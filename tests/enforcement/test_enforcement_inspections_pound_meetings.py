@@ -5,11 +5,11 @@ E = "/api/enforcement"
 
 
 def open_(api, who, group, procedure, on, data=None, body="ga-taleigao", **extra):
-    return api.post(who, f"{E}/bodies/{body}/{group}", {"procedure": procedure, "on": on, "data": data or {}, **extra})
+    return api.enter_late(who, f"{E}/bodies/{body}/{group}", {"procedure": procedure, "on": on, "data": data or {}, **extra})
 
 
 def act(api, who, case, type, on, data=None, status=201):
-    r = api.post(who, f"/api/cases/{case['id']}/actions",
+    r = api.enter_late(who, f"/api/cases/{case['id']}/actions",
                  {"type": type, "on": on, "data": data or {}, "version": case["version"]})
     assert r.status_code == status, r.content
     return r.json() if status == 201 else r.json()
@@ -142,7 +142,7 @@ def test_public_street_declaration_objections_within_one_month(api):
 def test_pound_claim_within_seven_days_with_fees_receipted(api):
     case = open_(api, "goa_officer", "pound", "cattle_pound", "2026-06-20", {"head_of_cattle": 2},
                  person={"name": "Owner unknown"}).json()
-    r = api.post("goa_officer", f"{E}/cases/{case['id']}/paid-event", {
+    r = api.enter_late("goa_officer", f"{E}/cases/{case['id']}/paid-event", {
         "on": "2026-06-24", "amount": 350, "version": case["version"], "person": {"name": "Rama Gaonkar"}})
     assert r.status_code == 201, r.content
     out = r.json()
@@ -152,7 +152,7 @@ def test_pound_claim_within_seven_days_with_fees_receipted(api):
     # after a sale, a claim is refused and no receipt is issued
     sold = open_(api, "goa_officer", "pound", "cattle_pound", "2026-06-01", person={"name": "Owner unknown"}).json()
     sold = act(api, "goa_officer", sold, "cattle_sold", "2026-06-10", {"proceeds": 9000, "fees_and_expenses": 1200})
-    r = api.post("goa_officer", f"{E}/cases/{sold['id']}/paid-event",
+    r = api.enter_late("goa_officer", f"{E}/cases/{sold['id']}/paid-event",
                  {"on": "2026-06-12", "amount": 350, "version": sold["version"]})
     assert r.status_code == 422 and "sold" in r.json()["detail"]
     from adhiniyam.enforcement.models import Payment

@@ -9,7 +9,7 @@ PERSON = {"name": "Ram Lal", "address": "Ward 4, Solan"}
 
 
 def notice(api, who, procedure, on, data=None, body="hp-solan", **extra):
-    return api.post(who, f"{E}/bodies/{body}/notices",
+    return api.enter_late(who, f"{E}/bodies/{body}/notices",
                     {"procedure": procedure, "on": on, "data": data or {}, "person": PERSON, **extra})
 
 
@@ -91,7 +91,7 @@ def test_complaint_to_notice_to_default_works_to_demand_to_receipts(api):
     assert works["recoverable_as"] == "recoverable as arrears of land revenue"
     assert [o for o in case["on_default"]["options"] if o["kind"] == "prosecution"][0]["offence"] == "offence_s183_1"
 
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-12", "amount": 12500, "version": case["version"]})
     assert r.status_code == 201, r.content
     demand = r.json()["demand"]
@@ -126,12 +126,12 @@ def test_default_works_before_default_is_refused_with_the_section(api):
     r = notice(api, "solan_eo", "encroachment_notice", "2026-06-26")
     case = r.json()
     assert case["status"] == "notice_running" and case["on_default"]["in_default"] is False
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-29", "amount": 4000, "version": case["version"]})
     assert r.status_code == 422, r.content
     assert "sec_183__subsec_2" in r.json()["cites"]
     assert Demand.objects.count() == 0
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-29", "amount": -5, "version": case["version"]})
     assert r.status_code == 422 and r.json()["code"] == "bad_amount"
 
@@ -141,7 +141,7 @@ def test_punjab_ruinous_building_danger_averted_at_owners_expense(api):
     assert r.status_code == 201, r.content
     case = r.json()
     assert case["deadlines"][0]["last_day"] == "2026-07-05"
-    r = api.post("nabha_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("nabha_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-22", "amount": 3000, "version": case["version"]})
     assert r.status_code == 201, r.content
     d = r.json()["demand"]
@@ -150,18 +150,18 @@ def test_punjab_ruinous_building_danger_averted_at_owners_expense(api):
 
 
 def test_goa_sanitary_notice_default_works_recoverable_as_if_a_tax(api):
-    r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/notices", {
+    r = api.enter_late("goa_officer", f"{E}/bodies/ga-taleigao/notices", {
         "procedure": "sanitary_improvement_notice", "on": "2026-05-04",
         "data": {"period": {"weeks": 3}, "requirement": "iii_cleanse"}, "person": {"name": "Joao Pereira"}})
     assert r.status_code == 201, r.content
     case = r.json()
     then = api.get("goa_officer", f"/api/cases/{case['id']}", as_of="2026-05-20").json()
     assert then["deadlines"][0]["last_day"] == "2026-05-25"     # three weeks from 4 May, stated in the notice
-    r = api.post("goa_officer", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("goa_officer", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-05-25", "amount": 4200, "version": case["version"]})
     assert r.status_code == 422 and "sec_77__subsec_2" in r.json()["cites"]       # not yet in default
     assert case["on_default"]["in_default"] is True
-    r = api.post("goa_officer", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("goa_officer", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-05-28", "amount": 4200, "version": case["version"]})
     assert r.status_code == 201, r.content
     d = r.json()["demand"]
@@ -171,10 +171,10 @@ def test_goa_sanitary_notice_default_works_recoverable_as_if_a_tax(api):
 
 def test_prosecution_on_default_only_after_the_period(api):
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-26").json()
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-29"})
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-29"})
     assert r.status_code == 422 and r.json()["code"] == "not_in_default"
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15"})
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15"})
     assert r.status_code == 201, r.content
     off = r.json()
     assert off["procedure"] == "offence_s183_1" and off["applicant"]["id"] == case["applicant"]["id"]
@@ -189,14 +189,14 @@ def test_street_repair_owner_default_offers_a_further_notice_then_works(api):
     assert opts["further_notice"]["available"] is True and opts["further_notice"]["event"] == "frontager_notice_served"
     assert "s.182(1)(b)" in opts["further_notice"]["cites"]
     assert opts["works_by_body"]["available"] is False          # only after the frontagers' period too
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-20", "amount": 50000, "version": case["version"]})
     assert r.status_code == 422 and "sec_182__subsec_2" in r.json()["cites"]
 
 
 def test_printable_receipt_for_staff_not_for_others(api, world, client):
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
-    d = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    d = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-12", "amount": 12500, "version": case["version"]}).json()["demand"]
     api.post("solan_clerk", f"{E}/demands/{d['id']}/payments", {"amount": 5000, "paid_on": "2026-06-20"})
     pay = Payment.objects.get()
@@ -212,12 +212,12 @@ def test_printable_receipt_for_staff_not_for_others(api, world, client):
 
 def test_compliance_recorded_closes_off_default_works(api):
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-26").json()
-    r = api.post("solan_clerk", f"/api/cases/{case['id']}/actions",
+    r = api.enter_late("solan_clerk", f"/api/cases/{case['id']}/actions",
                  {"type": "removed", "on": "2026-06-29", "version": case["version"], "by": "person"})
     assert r.status_code == 201, r.content
     case = api.get("solan_eo", f"{E}/notices/{case['id']}").json()
     assert case["status"] == "complied" and case["on_default"]["in_default"] is False
     assert case["deadlines"] == [] or all(not d["expired"] for d in case["deadlines"])
-    r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-30", "amount": 100, "version": case["version"]})
     assert r.status_code in (409, 422) and Demand.objects.count() == 0

@@ -7,11 +7,11 @@ E = "/api/enforcement"
 
 
 def offence(api, procedure, on, body="ga-taleigao", who="goa_officer", **extra):
-    return api.post(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": {}, **extra})
+    return api.enter_late(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": {}, **extra})
 
 
 def act(api, who, case, type, on):
-    r = api.post(who, f"/api/cases/{case['id']}/actions", {"type": type, "on": on, "version": case["version"]})
+    r = api.enter_late(who, f"/api/cases/{case['id']}/actions", {"type": type, "on": on, "version": case["version"]})
     assert r.status_code == 201, r.content
     return r.json()
 
@@ -48,7 +48,7 @@ def test_a_conviction_after_the_offence_date_does_not_count(api):
 
 
 def test_prior_convictions_cannot_be_typed_in(api):
-    r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
+    r = api.enter_late("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
         "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "data": {"prior_convictions": 3},
         "person": {"name": "Savio Fernandes"}})
     assert r.status_code == 422 and r.json()["code"] == "prior_convictions_counted"
@@ -58,19 +58,19 @@ def test_prior_convictions_cannot_be_typed_in(api):
 
 def test_penalty_demand_refused_above_the_engine_maximum(api):
     case = offence(api, "offence_s112B_stray_cattle", "2026-03-02", person={"name": "Savio Fernandes"}).json()
-    r = api.post("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 1500})
+    r = api.enter_late("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 1500})
     assert r.status_code == 422 and r.json()["code"] == "not_convicted"
     case = act(api, "goa_officer", case, "penalty_imposed", "2026-03-20")
-    r = api.post("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 2500})
+    r = api.enter_late("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 2500})
     assert r.status_code == 422, r.content
     assert "₹2,000" in r.json()["detail"] and r.json()["cites"] == ["sec_112B__subsec_1__penalty"]
-    r = api.post("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 1500})
+    r = api.enter_late("goa_officer", f"{E}/offences/{case['id']}/demand", {"on": "2026-03-25", "amount": 1500})
     assert r.status_code == 201 and r.json()["number"] == "GA-TALEIGAO/DMD/2026/00001"
     assert Demand.objects.get().kind == "penalty"
 
 
 def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
-    r = api.post("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
+    r = api.enter_late("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
         "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 30},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 201, r.content
@@ -79,7 +79,7 @@ def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
     a = case["amounts"]
     assert (a["fine_max"], a["daily_rate"], a["daily_days"], a["daily_total"], a["total_max"]) == (50, 5, 22, 110, 160)
     assert case["on_default"]["in_default"] is True
-    r = api.post("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
+    r = api.enter_late("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
         "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 60},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 422 and "sec_128__subsec_2" in r.json()["cites"]
@@ -87,7 +87,7 @@ def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
 
 def test_goa_obstruction_removed_by_the_panchayat_recoverable_as_a_tax(api):
     case = offence(api, "offence_s73_street_obstruction", "2026-06-01", person={"name": "Shop owner"}).json()
-    r = api.post("goa_officer", f"{E}/notices/{case['id']}/default-works",
+    r = api.enter_late("goa_officer", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-15", "amount": 1800, "version": case["version"]})
     assert r.status_code == 201, r.content
     d = r.json()["demand"]
@@ -102,7 +102,7 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
     # s.155(7): 50% of ₹4,00,000 = ₹2,00,000 > ₹1,000; daily 1% = ₹4,000 > ₹10, only after conviction
     a = case["amounts"]
     assert (a["fine_max"], a["daily_rate"], a["daily_days"]) == (200000, 4000, 0)
-    r = api.post("gj_officer", f"{E}/offences/{case['id']}/conviction", {"on": "2026-06-10", "version": case["version"]})
+    r = api.enter_late("gj_officer", f"{E}/offences/{case['id']}/conviction", {"on": "2026-06-10", "version": case["version"]})
     assert r.status_code == 201, r.content
     a = r.json()["amounts"]
     assert (a["daily_days"], a["daily_total"], a["total_max"]) == (20, 80000, 280000)    # 11–30 June
@@ -132,7 +132,7 @@ def test_conviction_counts_earlier_convictions_where_the_act_asks_at_conviction(
         case = offence(api, "slaughter_outside_premises", on, body="uk-dehradun-zp", who="uk_officer",
                        data={"offence_date": on, "premises_fixed_with_dm_approval": True, "distance_miles": 1,
                              "animals": 3}, **kw).json()
-        r = api.post("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
+        r = api.enter_late("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
         assert r.status_code == 201, r.content
         return r.json()
     first = one("2026-03-02", "2026-03-20", person={"name": "Butcher"})

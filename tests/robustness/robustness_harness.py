@@ -81,6 +81,7 @@ class Database:
         self.env = {**os.environ, "DATABASE_URL": self.url, "ADHINIYAM_VAR": str(self.var),
                     "ADHINIYAM_CLOCK": CLOCK, "DJANGO_SETTINGS_MODULE": "adhiniyam.site.settings",
                     "ADHINIYAM_DEBUG": "0", "ADHINIYAM_SECRET_KEY": "robustness-" + "s" * 40,
+                    "ADHINIYAM_HTTPS": "0",              # gunicorn on the loopback speaks plain HTTP
                     "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(HERE)])}
 
     def adhiniyam(self, *args, check=True, timeout=600) -> subprocess.CompletedProcess:

@@ -74,12 +74,19 @@ def make_world():
     return {**bodies, "bodies": bodies, "users": users, "tokens": tokens}
 
 
+CITIZENS = {u for u, (_b, role, _o) in USERS.items() if role == "applicant"}
+
+
 def open_case(api, who="applicant", body="ga-taleigao", on="2026-01-05", **extra):
-    payload = {"procedure": "building_permission",
-               "event": {"type": "application_received", "on": on, "data": {"complete": True}},
+    """A building-permission application received on `on`: sent by a citizen that day (dated by the server's
+    clock on receipt), or entered by office staff that day with the day it was received."""
+    event = {"type": "application_received", "data": {"complete": True}}
+    if who not in CITIZENS:
+        event["on"] = on
+    payload = {"procedure": "building_permission", "event": event,
                "property": {"address": "H.No. 12, Dona Paula road", "survey_number": "45/2"}}
     payload.update(extra)
-    r = api.post(who, f"/api/bodies/{body}/cases", payload)
+    r = api.post(who, f"/api/bodies/{body}/cases", payload, entered=on)
     assert r.status_code == 201, r.content
     return r.json()
 

@@ -47,6 +47,11 @@ class Targets:
         self.other_doc = r.json()["id"]
         self.own_person = Person.objects.get(user=world["users"]["applicant"]).pk
         self.other_person = Person.objects.get(user=world["users"]["merces_applicant"]).pk
+        # the properties declared on the applications, and a token of each user
+        self.own_property = self.own_case["property"]["id"]
+        self.other_body_property = self.other_body_case["property"]["id"]
+        from adhiniyam.api.models import ApiToken
+        self.tokens = {u.username: ApiToken.objects.get(user=u).pk for u in world["users"].values()}
 
     def case(self, target):
         return {"own_case": self.own_case, "others_case": self.others_case,
@@ -59,15 +64,15 @@ def _upload():
             "file": SimpleUploadedFile("p.pdf", b"%PDF-1.4\n%%EOF\n", content_type="application/pdf")}
 
 
-NEW_CASE = {"procedure": "building_permission",
-            "event": {"type": "application_received", "on": "2026-01-06", "data": {"complete": True}},
+NEW_CASE = {"procedure": "building_permission",          # received now: dated by the server's clock
+            "event": {"type": "application_received", "data": {"complete": True}},
             "applicant": {"name": "Asha Naik"}}
 
 
 def action(case):
-    # observations by the Secretary (s.66(2E)), within seven days of the 5 January receipt
+    # observations by the Secretary (s.66(2E)), within seven days of the 5 January receipt, entered late
     return {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "setback"},
-            "version": case["version"]}
+            "late_reason": "letter dispatched on 7 January, entered on 10 January", "version": case["version"]}
 
 
 # endpoint key -> (method, path template, payload builder or None, targets it is tried with)
@@ -95,6 +100,10 @@ ENDPOINTS = {
                                             CASE_T),
     "GET /api/documents/{doc_id}": ("GET", "/api/documents/{doc_id}", None, ("own_case", "other_body_case")),
     "DELETE /api/auth/token": ("DELETE", "/api/auth/token", None, ("none",)),
+    "GET /api/auth/tokens": ("GET", "/api/auth/tokens", None, ("none",)),
+    "DELETE /api/auth/tokens/{token_id}": ("DELETE", "/api/auth/tokens/{token_id}", None, ("own_token", "others_token")),
+    "POST /api/bodies/{code}/properties/{property_id}/verify": (
+        "POST", "/api/bodies/{code}/properties/{property_id}/verify", None, ("own_property", "other_body_property")),
 }
 
 # The expected table. A = allowed (2xx); D = denied (401/403/404). Cells not listed for a role are D.
@@ -113,17 +122,21 @@ EXPECT: dict[str, dict[str, dict[str, str]]] = {
         "DELETE /api/auth/token": {"none": A},
     },
 }
+# every signed-in user lists their own tokens and revokes their own, never another's
+_TOKENS = {"GET /api/auth/tokens": {"none": A}, "DELETE /api/auth/tokens/{token_id}": {"own_token": A}}
+EXPECT["applicant"].update(_TOKENS)
 _STAFF_READ = {
     "GET /api/me": {"none": A}, "GET /api/bodies": {"none": A}, "GET /api/cases": {"none": A},
     "GET /api/bodies/{code}": {"own_body": A}, "GET /api/bodies/{code}/procedures": {"own_body": A},
     "GET /api/bodies/{code}/cases": {"own_body": A}, "GET /api/bodies/{code}/people": {"own_body": A},
     "GET /api/cases/{case_id}": {"own_case": A, "others_case": A},
     "GET /api/cases/{case_id}/documents": {"own_case": A, "others_case": A},
-    "GET /api/documents/{doc_id}": {"own_case": A}, "DELETE /api/auth/token": {"none": A},
+    "GET /api/documents/{doc_id}": {"own_case": A}, "DELETE /api/auth/token": {"none": A}, **_TOKENS,
 }
 # master data of the body (people, properties): its clerks, officers and administrators, not auditors
 _MASTER_DATA = {"GET /api/bodies/{code}/properties": {"own_body": A}, "POST /api/bodies/{code}/people": {"own_body": A},
-                "POST /api/bodies/{code}/properties": {"own_body": A}}
+                "POST /api/bodies/{code}/properties": {"own_body": A},
+                "POST /api/bodies/{code}/properties/{property_id}/verify": {"own_property": A}}
 _STAFF_WRITE = {**_MASTER_DATA, "POST /api/bodies/{code}/cases": {"own_body": A}, "POST /api/cases": {"own_body": A},
                 "POST /api/cases/{case_id}/documents": {"own_case": A, "others_case": A}}
 EXPECT["clerk"] = {**_STAFF_READ, **_STAFF_WRITE}
@@ -132,7 +145,7 @@ EXPECT["secretary"] = {**_STAFF_READ, **_STAFF_WRITE,
 EXPECT["auditor"] = dict(_STAFF_READ)
 # appellate authorities see their own body, and cases only when routed and engaged
 _APPELLATE = {"GET /api/me": {"none": A}, "GET /api/bodies": {"none": A}, "GET /api/cases": {"none": A},
-              "GET /api/bodies/{code}": {"own_body": A}, "DELETE /api/auth/token": {"none": A},
+              "GET /api/bodies/{code}": {"own_body": A}, "DELETE /api/auth/token": {"none": A}, **_TOKENS,
               # the office's own inbox (cases routed to it) and its own body's people
               "GET /api/bodies/{code}/cases": {"own_body": A}, "GET /api/bodies/{code}/people": {"own_body": A}}
 EXPECT["bdo"] = dict(_APPELLATE)
@@ -143,6 +156,8 @@ EXPECT["admin"] = {**_STAFF_READ, **_MASTER_DATA,
                    "GET /api/cases/{case_id}/documents": {"own_case": A, "others_case": A, "other_body_case": A},
                    "GET /api/documents/{doc_id}": {"own_case": A, "other_body_case": A},
                    "GET /api/bodies/{code}/procedures": {},          # the State itself names no Act: 422
+                   "POST /api/bodies/{code}/properties/{property_id}/verify": {"own_property": A,
+                                                                               "other_body_property": A},
                    "GET /api/bodies/{code}/cases": {"own_body": A}}
 EXPECT["anonymous"] = {}
 
@@ -168,6 +183,10 @@ LEAK = re.compile(r"GA-MERCES/|HP-SOLAN/")
 
 def _url(template, role, target, targets: Targets):
     url = template
+    if "{property_id}" in url:       # the property declared on the own case (Taleigao) or on Merces' case
+        own = target == "own_property"
+        url = url.replace("{code}", "ga-taleigao" if own else "ga-merces").replace(
+            "{property_id}", str(targets.own_property if own else targets.other_body_property))
     if "{code}" in url:
         url = url.replace("{code}", OWN_BODY[role] if target == "own_body" else OTHER_BODY[role])
     case = None
@@ -176,6 +195,9 @@ def _url(template, role, target, targets: Targets):
         url = url.replace("{case_id}", str(case["id"]))
     if "{doc_id}" in url:
         url = url.replace("{doc_id}", str(targets.own_doc if target == "own_case" else targets.other_doc))
+    if "{token_id}" in url:          # the role's own token, or the neighbour's (anonymous: the applicant's)
+        mine = role if role in targets.tokens else "applicant"
+        url = url.replace("{token_id}", str(targets.tokens[mine if target == "own_token" else "neighbour"]))
     return url, case
 
 
@@ -235,12 +257,12 @@ def test_officer_never_acts_outside_their_body(api, world):
     from robustness_kit import case_state, table_counts
     before, cases = table_counts(), case_state()
     for who in ("merces_secretary", "solan_eo"):
-        r = api.post(who, f"/api/cases/{t.own_case['id']}/actions", action(t.own_case))
+        r = api.act(who, t.own_case['id'], action(t.own_case))
         assert r.status_code == 404 and r["Content-Type"] == PROBLEM
         r = api.post(who, "/api/bodies/ga-taleigao/cases", NEW_CASE)
         assert r.status_code == 404
     # the applicant cannot decide their own case: the Act gives that to the Secretary (s.66(2))
-    r = api.post("applicant", f"/api/cases/{t.own_case['id']}/actions",
+    r = api.act("applicant", t.own_case['id'],
                  {"type": "permission_granted", "on": "2026-01-08", "version": 1})
     assert r.status_code == 403 and r.json()["code"] in ("not_your_role", "wrong_role")
     assert table_counts() == before and case_state() == cases

@@ -25,7 +25,7 @@ from robustness_kit import Api
 tokens = json.loads({tokens!r})
 api = Api(Client(), tokens)
 for cid in {cases!r}:
-    r = api.post("secretary", f"/api/cases/{{cid}}/actions", {{"type": "observations_dispatched", "on": "2026-01-07",
+    r = api.act("secretary", cid, {{"type": "observations_dispatched", "on": "2026-01-07",
                  "data": {{"observations": "setback not shown"}}, "version": 1}})
     assert r.status_code == 201, r.content
 r = api.post("clerk", f"/api/cases/{{{cases!r}[0]}}/documents", {{"__multipart__": True, "kind": "plan",

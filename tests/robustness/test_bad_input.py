@@ -86,7 +86,8 @@ def test_future_and_implausible_dates(api, case, unchanged):
 def test_event_before_the_application_is_refused_with_the_section(api, case, unchanged):
     unchanged.take()
     r = api.post("secretary", f"/api/cases/{case['id']}/actions",
-                 {"type": "permission_granted", "on": "2026-01-02", "version": 1})
+                 {"type": "permission_granted", "on": "2026-01-02", "late_reason": "order found in the file",
+                  "version": 1})
     body = refused(r, 422)
     assert body["code"] in ("out_of_order", "not_allowed"), body
     unchanged.check()
@@ -95,12 +96,12 @@ def test_event_before_the_application_is_refused_with_the_section(api, case, unc
 def test_action_the_law_does_not_allow_at_this_stage(api, case, unchanged):
     unchanged.take()
     # an intimation after a deemed grant (s.66(2A)) while the application is still pending
-    body = refused(api.post("applicant", f"/api/cases/{case['id']}/actions",
+    body = refused(api.act("applicant", case['id'],
                             {"type": "intimation_given", "on": "2026-01-09", "data": {"fee_paid": 100},
                              "version": 1}), 422)
     assert body["code"] == "not_allowed" and body.get("cites"), body
     # an appeal to the Director (s.66(7)) before any order
-    refused(api.post("applicant", f"/api/cases/{case['id']}/actions",
+    refused(api.act("applicant", case['id'],
                      {"type": "appeal_to_director", "on": "2026-01-09", "version": 1}), 422)
     unchanged.check()
 
@@ -115,7 +116,7 @@ def test_unknown_procedures_and_events(api, case, unchanged):
     refused(api.post("clerk", "/api/bodies/ga-taleigao/cases",
                      {"procedure": "building_permission",
                       "event": {"type": "permission_granted", "on": "2026-01-05"}}), 422, "not_an_opening_event")
-    refused(api.post("secretary", f"/api/cases/{case['id']}/actions",
+    refused(api.act("secretary", case['id'],
                      {"type": "teleported", "on": "2026-01-08", "version": 1}), 422, "unknown_event")
     refused(api.post("clerk", "/api/bodies/no-such-body/cases",
                      {"procedure": "building_permission",
@@ -217,13 +218,14 @@ def test_injection_in_every_text_field_is_stored_as_text(api, world, text):
     """Text is data: stored byte for byte, given back as JSON text, never run as SQL or a template."""
     r = api.post("clerk", "/api/bodies/ga-taleigao/cases", {
         "procedure": "building_permission", "title": text,
-        "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True}},
+        "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True},
+                  "late_reason": text},
         "applicant": {"name": text, "name_local": text, "phone": text[:20], "address": text},
         "property": {"address": text, "survey_number": text[:60], "ward": text[:60]},
     })
     assert r.status_code == 201, r.content
     case = r.json()
-    r = api.post("secretary", f"/api/cases/{case['id']}/actions",
+    r = api.act("secretary", case['id'],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": text},
                   "version": case["version"]})
     assert r.status_code == 201, r.content
@@ -232,6 +234,7 @@ def test_injection_in_every_text_field_is_stored_as_text(api, world, text):
     assert stored.title == text and stored.applicant.name == text
     assert Property.objects.get(pk=stored.property_id).address == text
     assert CaseEvent.objects.get(case=stored, seq=2).data["observations"] == text
+    assert CaseEvent.objects.get(case=stored, seq=1).late_reason == text.strip()
     assert api.get("secretary", f"/api/cases/{case['id']}").json()["title"] == text
     assert Person.objects.filter(name=text).count() == 1
     # the filters and search take the text as a value, not as code
@@ -248,7 +251,7 @@ KNOWN_UNSTORABLE: dict = {}   # none at present
 
 
 @pytest.mark.parametrize("field", ["title", "applicant.name", "property.address", "event.data.observations",
-                                   "action.data.observations"])
+                                   "event.late_reason", "action.data.observations"])
 @pytest.mark.parametrize("bad", ["nul \x00 byte", "x" * 100_000], ids=["nul", "overlong"])
 def test_unstorable_text_is_refused_clearly(api, world, unchanged, field, bad, request):
     """A NUL byte (PostgreSQL cannot store one in text) or text far over a column's length: 422, nothing kept."""
@@ -257,10 +260,11 @@ def test_unstorable_text_is_refused_clearly(api, world, unchanged, field, bad, r
     case = open_case(api, "clerk")
     unchanged.take()
     payload = {"procedure": "building_permission", "title": "t",
-               "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True}},
+               "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True},
+                         "late_reason": "paper received on 5 January"},
                "applicant": {"name": "A"}, "property": {"address": "a"}}
     if field == "action.data.observations":
-        r = api.post("secretary", f"/api/cases/{case['id']}/actions",
+        r = api.act("secretary", case['id'],
                      {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": bad},
                       "version": case["version"]})
     else:

@@ -73,13 +73,16 @@ def api(client, world):
 
 @pytest.fixture
 def open_case(api):
-    """A building-permission application received at Taleigao on 5 January 2026 (as the applicant)."""
+    """A building-permission application received at Taleigao on 5 January 2026 (as the applicant, whose
+    application is dated by the server's clock on receipt: sent on that day; staff give the day)."""
     def make(who="applicant", on="2026-01-05", data=None, body="ga-taleigao"):
+        event = {"type": "application_received", "data": data or {"complete": True}}
+        if who not in ("applicant", "neighbour"):
+            event["on"] = on
         r = api.post(who, f"/api/bodies/{body}/cases", {
-            "procedure": "building_permission",
-            "event": {"type": "application_received", "on": on, "data": data or {"complete": True}},
+            "procedure": "building_permission", "event": event,
             "property": {"address": "H.No. 12, Dona Paula road", "survey_number": "45/2"},
-        })
+        }, entered=on)
         assert r.status_code == 201, r.content
         return r.json()
     return make

@@ -16,7 +16,7 @@ def act(api, who, case, type_, on, data=None, by=None):
     payload = {"type": type_, "on": on, "data": data or {}, "version": version}
     if by:
         payload["by"] = by
-    r = api.post(who, f"/api/cases/{case['id']}/actions", payload)
+    r = api.act(who, case['id'], payload)
     assert r.status_code == 201, r.content
     return r.json()
 
@@ -36,12 +36,12 @@ def test_refusal_appeal_goes_to_the_director_not_the_bdo(api, open_case):
     director_view = api.get("director", f"/api/cases/{case['id']}").json()
     assert {a["type"] for a in director_view["my_actions"]} == {"appeal_allowed", "appeal_dismissed"}
     # the secretary cannot decide the appeal
-    r = api.post("secretary", f"/api/cases/{case['id']}/actions",
+    r = api.act("secretary", case['id'],
                  {"type": "appeal_allowed", "on": "2026-01-10", "version": director_view["version"]})
     assert r.status_code == 403
     done = act(api, "director", case, "appeal_allowed", "2026-01-10")
     assert done["closed"] is True and done["status"] == "appeal_allowed"
-    closed = api.post("director", f"/api/cases/{case['id']}/actions",
+    closed = api.act("director", case['id'],
                       {"type": "appeal_dismissed", "on": "2026-01-10", "version": done["version"]})
     assert closed.status_code in (409, 422) and closed["Content-Type"] == "application/problem+json"
 
@@ -53,9 +53,9 @@ def test_body_choice_of_version_routes_to_the_bdo(api, world, settings):
                                    version="sec_66__subsec_2__bdo_route", reason="Panchayat resolution 4/2025")
     r = api.post("applicant", "/api/bodies/ga-taleigao/cases", {
         "procedure": "building_permission",
-        "event": {"type": "application_received", "on": "2025-12-01", "data": {"complete": True}}})
+        "event": {"type": "application_received", "data": {"complete": True}}}, entered="2025-12-01")
     assert r.status_code == 201, r.content
-    case = r.json()
+    case = api.get("applicant", f"/api/cases/{r.json()['id']}").json()       # read today, 10 January
     assert case["versions"]["sec_66__subsec_2"] == "sec_66__subsec_2__bdo_route"
     assert case["status"] == "forward_due"          # thirty days passed on 31 December
     act(api, "secretary", case, "forwarded_to_bdo", "2026-01-02")

@@ -35,7 +35,7 @@ def test_reading_chosen_by_a_body_binds_new_cases_and_shows(api, world):
     InterpretationChoice.objects.create(body=world["vp"], interpretation="goa.s66.observation_pause_days",
                                         reading="inclusive", reason="Resolution 7/2025")
     r = api.post("applicant", "/api/bodies/ga-taleigao/cases", {
-        "procedure": "building_permission", "event": {"type": "application_received", "on": "2026-01-05"}})
+        "procedure": "building_permission", "event": {"type": "application_received"}}, entered="2026-01-05")
     assert r.status_code == 201, r.content
     case = r.json()
     from adhiniyam.records.models import Case
@@ -43,7 +43,7 @@ def test_reading_chosen_by_a_body_binds_new_cases_and_shows(api, world):
         "goa.s66.observation_pause_days": "inclusive"}
     for who, type_, on, data, version in [("secretary", "observations_dispatched", "2026-01-07", {"observations": "x"}, 1),
                                           ("applicant", "observations_complied", "2026-01-09", {}, 2)]:
-        r = api.post(who, f"/api/cases/{case['id']}/actions", {"type": type_, "on": on, "data": data, "version": version})
+        r = api.act(who, case['id'], {"type": type_, "on": on, "data": data, "version": version})
         assert r.status_code == 201, r.content
     assert r.json()["readings"].get("goa.s66.observation_pause_days") == "inclusive"
 

@@ -14,7 +14,7 @@ def test_applicant_sees_only_own_cases(api, open_case):
     assert [c["id"] for c in api.get("applicant", "/api/cases").json()["items"]] == [mine["id"]]
     assert [c["id"] for c in api.get("applicant", "/api/bodies/ga-taleigao/cases").json()["items"]] == [mine["id"]]
     # and cannot act as the Panchayat in their own case
-    r = api.post("applicant", f"/api/cases/{mine['id']}/actions",
+    r = api.act("applicant", mine['id'],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1})
     assert r.status_code == 403 and r.json()["code"] == "not_your_role"
 
@@ -26,7 +26,7 @@ def test_other_bodies_see_nothing(api, open_case):
         assert api.get(who, "/api/cases").json()["items"] == []
         r = api.get(who, "/api/bodies/ga-taleigao/cases")
         assert r.status_code == 404 and r["Content-Type"] == "application/problem+json"
-        post = api.post(who, f"/api/cases/{case['id']}/actions",
+        post = api.act(who, case['id'],
                         {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"},
                          "version": 1})
         assert post.status_code == 404
@@ -40,7 +40,7 @@ def test_other_bodies_see_nothing(api, open_case):
 def test_auditor_reads_but_cannot_write(api, open_case):
     case = open_case()
     assert api.get("auditor", f"/api/cases/{case['id']}").status_code == 200
-    r = api.post("auditor", f"/api/cases/{case['id']}/actions",
+    r = api.act("auditor", case['id'],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1})
     assert r.status_code == 403
     r = api.post("auditor", "/api/bodies/ga-taleigao/cases",
@@ -70,7 +70,7 @@ def test_clerk_opens_case_for_a_walk_in_applicant(api):
         "procedure": "building_permission",
         "event": {"type": "application_received", "on": "2026-01-06", "by": "applicant", "data": {"complete": True}},
         "applicant": {"name": "Maria Fernandes", "phone": "9822000000", "address": "Taleigao"},
-    })
+    }, entered="2026-01-06")
     assert r.status_code == 201, r.content
     case = r.json()
     assert case["applicant"]["name"] == "Maria Fernandes" and case["events"][0]["actor"] == "clerk"

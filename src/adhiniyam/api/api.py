@@ -17,7 +17,7 @@ from ninja.files import UploadedFile
 
 from adhiniyam.records import access, documents, present, services
 from adhiniyam.records import engine as E
-from adhiniyam.records.errors import Forbidden, NotFound, ServiceError
+from adhiniyam.records.errors import Forbidden, Invalid, NotFound, ServiceError
 from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
 
 from . import problems
@@ -40,6 +40,7 @@ from .schemas import (
     PropertyIn,
     PropertyOut,
     TokenIn,
+    TokenInfoOut,
     TokenOut,
 )
 
@@ -63,14 +64,20 @@ ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 
 auth_router = Router(tags=["auth"])
 
 
-@auth_router.post("/token", auth=None, response={201: TokenOut, 401: Problem, 422: Problem})
+@auth_router.post("/token", auth=None, response={201: TokenOut, 401: Problem, 422: Problem, 429: Problem})
 def create_token(request, payload: TokenIn):
-    """Exchange a username and password for a bearer token (shown once; only its hash is stored)."""
+    """Exchange a username and password for a bearer token (shown once; only its hash is stored). It lasts
+    `days` (at most 365; default the server's, 30) and is revoked when the password changes or the user is
+    deactivated. Five wrong passwords for an account from one address lock it out from there for a while (429)."""
+    if request.content_type != "application/json":      # the sign-in limits read the request as a form
+        raise Invalid("Send the username and password as JSON (Content-Type: application/json).",
+                      code="json_required")
     user = authenticate(request, username=payload.username, password=payload.password)
     if user is None or not user.is_active:
         raise ServiceError("The username or password is wrong.", code="bad_credentials", status=401)
-    token, raw = ApiToken.issue(user, payload.name)
-    return Status(201, {"token": raw, "prefix": token.prefix, "user": user.username})
+    token, raw = ApiToken.issue(user, payload.name, payload.days)
+    return Status(201, {"token": raw, "prefix": token.prefix, "user": user.username,
+                        "expires_at": token.expires_at.isoformat()})
 
 
 @auth_router.delete("/token", response={204: None})
@@ -78,7 +85,33 @@ def revoke_token(request):
     """Revoke the token used for this request."""
     row = getattr(request, "api_token", None)
     if row is not None:
-        ApiToken.objects.filter(pk=row.pk).update(revoked=True)
+        ApiToken.objects.filter(pk=row.pk).update(revoked=True, revoked_reason="revoked by its user")
+    return Status(204, None)
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _token_out(row, current) -> dict:
+    return {"id": row.pk, "name": row.name, "prefix": row.prefix, "created_at": row.created_at.isoformat(),
+            "expires_at": row.expires_at.isoformat(), "last_used_at": _iso(row.last_used_at), "revoked": row.revoked,
+            "revoked_reason": row.revoked_reason, "current": current is not None and row.pk == current.pk}
+
+
+@auth_router.get("/tokens", response={200: list[TokenInfoOut], **ERRORS})
+def list_tokens(request):
+    """Your API tokens (never the tokens themselves: their first characters), newest first."""
+    current = getattr(request, "api_token", None)
+    return [_token_out(t, current) for t in ApiToken.objects.filter(user=request.user).order_by("-created_at")[:200]]
+
+
+@auth_router.delete("/tokens/{token_id}", response={204: None, **ERRORS})
+def revoke_one_token(request, token_id: int):
+    """Revoke one of your tokens (another user's token is not found)."""
+    if not ApiToken.objects.filter(pk=token_id, user=request.user).update(revoked=True,
+                                                                           revoked_reason="revoked by its user"):
+        raise NotFound(f"No token {token_id} of yours.")
     return Status(204, None)
 
 
@@ -217,16 +250,13 @@ def create_case_at_body(request, code: str, payload: CaseCreateIn):
 
 def _create(request, body, payload: CaseCreateIn):
     user = request.user
-    staff = any(m.role in (Role.CLERK, Role.DECIDING_OFFICER) and body.path.startswith(m.body.path)
-                for m in access.memberships(user)) or user.is_superuser
+    staff = access.office_staff(user, body)
     with transaction.atomic():
         applicant = None
         if payload.applicant_id is not None:
-            applicant = Person.objects.filter(body=body, pk=payload.applicant_id).first()
+            applicant = access.people_for(user, body).filter(pk=payload.applicant_id).first()
             if applicant is None:
                 raise NotFound(f"No person {payload.applicant_id} in {body.name}'s records.")
-            if not staff and applicant.user_id != user.pk:
-                raise Forbidden("You can open a case only for yourself.")
         elif payload.applicant is not None:
             applicant = Person.objects.create(body=body, user=None if staff else user, **payload.applicant.dict())
         elif not staff:
@@ -235,13 +265,15 @@ def _create(request, body, payload: CaseCreateIn):
                                                   email=user.email))
         prop = None
         if payload.property_id is not None:
-            prop = Property.objects.filter(body=body, pk=payload.property_id).first()
+            prop = access.properties_for(user, body).filter(pk=payload.property_id).first()
             if prop is None:
                 raise NotFound(f"No property {payload.property_id} in {body.name}'s records.")
-        elif payload.property is not None:
-            prop = Property.objects.create(body=body, owner=applicant, **payload.property.dict())
-        ev = services.EventInput(type=payload.event.type, on=parse_on(payload.event.on, "event.on"),
-                                 data=payload.event.data, by=payload.event.by)
+        elif payload.property is not None:      # a citizen's declaration, until the office verifies it
+            prop = Property.objects.create(body=body, owner=applicant, declared_by=None if staff else user,
+                                           **payload.property.dict())
+        on = parse_on(payload.event.on, "event.on") if payload.event.on is not None else None
+        ev = services.EventInput(type=payload.event.type, on=on, data=payload.event.data, by=payload.event.by,
+                                 late_reason=payload.event.late_reason)
         case = services.create_case(user, body, payload.procedure, ev, applicant=applicant, property=prop,
                                     title=payload.title)
     return present.case_out(user, Case.objects.select_related("body", "applicant", "property").get(pk=case.pk))
@@ -264,7 +296,8 @@ def read_case(request, case_id: int, as_of: str | None = None):
 def post_action(request, case_id: int, payload: ActionIn):
     """Record an action (an event of the procedure). Send the case's `version`; if someone recorded
     something since you read the case you get 409 and nothing is stored."""
-    ev = services.EventInput(type=payload.type, on=parse_on(payload.on), data=payload.data, by=payload.by)
+    on = parse_on(payload.on) if payload.on is not None else None
+    ev = services.EventInput(type=payload.type, on=on, data=payload.data, by=payload.by, late_reason=payload.late_reason)
     services.append_event(request.user, case_id, ev, payload.version)
     return Status(201, present.case_out(request.user, access.case_for(request.user, case_id)))
 
@@ -346,7 +379,7 @@ def list_properties(request, code: str, survey_number: str = "", q: str = ""):
         qs = qs.filter(survey_number=survey_number)
     if q:
         qs = qs.filter(address__icontains=q)
-    return [{"id": p.pk, "address": p.address, "survey_number": p.survey_number} for p in qs.order_by("pk")[:100]]
+    return [present.property_out(p) for p in qs.order_by("pk")[:100]]
 
 
 @bodies.post("/{code}/properties", response={201: PropertyOut, **ERRORS})
@@ -360,7 +393,16 @@ def add_property(request, code: str, payload: PropertyIn, owner_id: int | None =
         if owner is None:
             raise NotFound(f"No person {owner_id} in {body.name}'s records.")
     prop = Property.objects.create(body=body, owner=owner, **payload.dict())
-    return Status(201, {"id": prop.pk, "address": prop.address, "survey_number": prop.survey_number})
+    return Status(201, present.property_out(prop))
+
+
+@bodies.post("/{code}/properties/{property_id}/verify", response={200: PropertyOut, **ERRORS})
+def verify_property(request, code: str, property_id: int):
+    """Verify a property a citizen declared on an application (the office has checked it is theirs): the
+    certificate of a deemed outcome on it may then be issued. The body's clerks, officers and administrators."""
+    body = access.body_for(request.user, code)
+    _require_staff(request.user, body)
+    return present.property_out(services.verify_property(request.user, body, property_id))
 
 
 _ = (Membership, Query, people)

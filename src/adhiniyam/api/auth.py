@@ -30,3 +30,17 @@ class WebSession(SessionAuth):
 
 
 AUTH = [TokenAuth(), WebSession()]
+
+
+def revoke_tokens_on_password_change(sender, instance, update_fields=None, **kwargs):
+    """pre_save of the user: a changed password or a deactivation revokes every token the user holds, in
+    the transaction of the change (connected in ApiConfig.ready)."""
+    if instance.pk is None or (update_fields is not None and not {"password", "is_active"} & set(update_fields)):
+        return
+    old = sender.objects.filter(pk=instance.pk).values("password", "is_active").first()
+    if old is None:
+        return
+    if old["password"] != instance.password:
+        ApiToken.revoke_all(instance, "password changed")
+    elif old["is_active"] and not instance.is_active:
+        ApiToken.revoke_all(instance, "user deactivated")

@@ -1,7 +1,9 @@
-"""API clients authenticate with a bearer token. Only the token's SHA-256 is stored."""
+"""API clients authenticate with a bearer token (only its SHA-256 is stored); writes may carry an
+Idempotency-Key, whose first answer is kept so that a retry gets it again instead of a second write."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 
@@ -20,19 +22,42 @@ class ApiToken(models.Model):
     prefix = models.CharField(max_length=8, help_text="First characters, to recognise a token in lists")
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField()
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked = models.BooleanField(default=False)
+    revoked_reason = models.CharField(max_length=100, blank=True)
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user}, {self.name})"
 
     @classmethod
-    def issue(cls, user, name: str = "api", expires_at=None) -> tuple[ApiToken, str]:
+    def issue(cls, user, name: str = "api", days: int | None = None) -> tuple[ApiToken, str]:
+        """A new token for `user`, lasting `days` (default settings.ADHINIYAM_TOKEN_DAYS)."""
         raw = "adh_" + secrets.token_urlsafe(32)
-        token = cls.objects.create(user=user, name=name, prefix=raw[:8], key_hash=hash_token(raw),
-                                   expires_at=expires_at)
+        expires = timezone.now() + dt.timedelta(days=days or settings.ADHINIYAM_TOKEN_DAYS)
+        token = cls.objects.create(user=user, name=name, prefix=raw[:8], key_hash=hash_token(raw), expires_at=expires)
         return token, raw
 
     def usable(self) -> bool:
-        return not self.revoked and (self.expires_at is None or self.expires_at > timezone.now())
+        return not self.revoked and self.expires_at > timezone.now()
+
+    @classmethod
+    def revoke_all(cls, user, reason: str) -> int:
+        return cls.objects.filter(user=user, revoked=False).update(revoked=True, revoked_reason=reason)
+
+
+class IdempotentRequest(models.Model):
+    """The first successful answer to a write sent with an Idempotency-Key, stored in the transaction of the
+    write itself: the write and this row are committed together or not at all (api.idempotency)."""
+
+    body_id = models.BigIntegerField(help_text="The body the write is at (0: none, e.g. a token)")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the method, address and body sent")
+    status = models.PositiveSmallIntegerField()
+    content_type = models.CharField(max_length=100)
+    content = models.TextField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body_id", "user", "key"], name="idempotency_key_once")]

@@ -42,8 +42,11 @@ def install(api):
     @api.exception_handler(ServiceError)
     def service_error(request, exc: ServiceError):
         p = exc.problem()
-        return problem_response(request, p.pop("status"), p.pop("title"), p.pop("detail"), p.pop("code"),
-                                **{k: v for k, v in p.items() if k != "type"})
+        response = problem_response(request, p.pop("status"), p.pop("title"), p.pop("detail"), p.pop("code"),
+                                    **{k: v for k, v in p.items() if k != "type"})
+        if "retry_after" in exc.extra:           # a limit (429): when to try again
+            response["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     @api.exception_handler(ValidationError)
     def validation_error(request, exc: ValidationError):

@@ -37,13 +37,27 @@ class Problem(Schema):
 class TokenIn(Schema):
     username: str
     password: str
-    name: str = "api"
+    name: Annotated[str, Field(max_length=100), AfterValidator(_no_nul)] = "api"
+    days: int | None = Field(None, ge=1, le=365, description="How long the token lasts (default: the server's, 30 days)")
 
 
 class TokenOut(Schema):
     token: str
     prefix: str
     user: str
+    expires_at: str
+
+
+class TokenInfoOut(Schema):
+    id: int
+    name: str
+    prefix: str
+    created_at: str
+    expires_at: str
+    last_used_at: str | None
+    revoked: bool
+    revoked_reason: str = ""
+    current: bool = Field(description="the token this request was made with")
 
 
 class MembershipOut(Schema):
@@ -141,9 +155,14 @@ class PropertyIn(Schema):
 
 class EventIn(Schema):
     type: str = Field(description="Event type of the procedure, e.g. application_received")
-    on: str = Field(description="When it happened: YYYY-MM-DD, or YYYY-MM-DDTHH:MM where hours count")
+    on: str | None = Field(None, description=(
+        "When it happened: YYYY-MM-DD, or YYYY-MM-DDTHH:MM where hours count. Leave it out for now. A citizen's "
+        "own submission is always dated by the server's clock on receipt (another day is refused); office "
+        "staff may give an earlier day, with late_reason, up to the body's limit"))
     by: str | None = Field(None, description="The Act's role you act as (e.g. secretary); inferred when one fits")
     data: dict[str, Any] = {}
+    late_reason: Annotated[str, Field(max_length=1000), AfterValidator(_no_nul)] = Field(
+        "", description="Office staff: why an entry dated before today is entered late (required then)")
 
 
 class CaseCreateIn(Schema):
@@ -169,6 +188,8 @@ class PropertyOut(Schema):
     id: int
     address: str
     survey_number: str = ""
+    verified: bool = True
+    declared_on_application: bool = False
 
 
 class CaseEventOut(Schema):
@@ -181,6 +202,9 @@ class CaseEventOut(Schema):
     system: bool
     data: dict[str, Any]
     recorded_at: str
+    dated_by: str = Field(description="law (an outcome of time), clock (the server's clock on receipt) or office")
+    recorded_late: bool = Field(description="entered on a later day than it happened")
+    late_reason: str = ""
     hash: str
 
 

@@ -58,7 +58,12 @@ class ComplaintActionIn(Schema):
     note: str = ""
 
 
-class CaseOpenIn(Schema):
+class LateIn(Schema):
+    late_reason: str = Field("", max_length=1000, description=(
+        "Why an entry dated before today is entered late (office staff; required then, up to the body's limit)"))
+
+
+class CaseOpenIn(LateIn):
     procedure: str
     on: str = Field(description="Date (YYYY-MM-DD) or clock time (YYYY-MM-DDTHH:MM) of service or of the offence")
     data: dict[str, Any] = {}
@@ -70,7 +75,7 @@ class CaseOpenIn(Schema):
     title: str = ""
 
 
-class DefaultWorksIn(Schema):
+class DefaultWorksIn(LateIn):
     on: str
     amount: float
     version: int
@@ -90,7 +95,7 @@ class PaymentIn(Schema):
     reference: str = ""
 
 
-class EmergencyIn(Schema):
+class EmergencyIn(LateIn):
     spent_on: str
     amount: float
     purpose: str
@@ -171,7 +176,7 @@ def notice_provisions(request, code: str):
 def _case_payload(payload: CaseOpenIn) -> dict:
     return {"person_id": payload.person_id, "person": payload.person.dict() if payload.person else None,
             "property_id": payload.property_id, "property": payload.property.dict() if payload.property else None,
-            "complaint_id": payload.complaint_id, "title": payload.title}
+            "complaint_id": payload.complaint_id, "title": payload.title, "late_reason": payload.late_reason}
 
 
 @router.post("/bodies/{code}/notices", response={201: dict, **ERRORS})
@@ -203,11 +208,12 @@ def default_works(request, case_id: int, payload: DefaultWorksIn):
     """The body did the work on default: recorded as the case's event where the Act has one, and the
     cost raised as a demand recoverable as the Act says."""
     _case, demand = S.record_default_works(request.user, case_id, on=parse_on(payload.on), amount=payload.amount,
-                                           version=payload.version, note=payload.note)
+                                           version=payload.version, note=payload.note,
+                                           late_reason=payload.late_reason)
     return Status(201, {"demand": S.demand_out(demand), "case": _notice_out(request.user, case_id)})
 
 
-class ProsecuteIn(Schema):
+class ProsecuteIn(LateIn):
     on: str
     offence: str | None = None
 
@@ -216,7 +222,8 @@ class ProsecuteIn(Schema):
 def prosecute(request, case_id: int, payload: ProsecuteIn):
     """On default, open the offence case the Act gives against the person served (first or subsequent
     counted from the register)."""
-    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence)
+    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence,
+                                        late_reason=payload.late_reason)
     out = _notice_out(request.user, case.pk)
     out["earlier_convictions"] = note
     return Status(201, out)
@@ -236,7 +243,7 @@ def record_offence(request, code: str, payload: CaseOpenIn):
     return Status(201, out)
 
 
-class ConvictIn(Schema):
+class ConvictIn(LateIn):
     on: str
     version: int
     type: str | None = Field(None, description="convicted | conviction | penalty_imposed (the procedure's own)")
@@ -246,7 +253,7 @@ class ConvictIn(Schema):
 def convict(request, case_id: int, payload: ConvictIn):
     """Record the conviction or the penalty imposed; earlier convictions are counted where the Act asks."""
     case = S.record_conviction(request.user, case_id, on=parse_on(payload.on), version=payload.version,
-                               type=payload.type)
+                               type=payload.type, late_reason=payload.late_reason)
     return Status(201, _notice_out(request.user, case.pk))
 
 
@@ -258,7 +265,7 @@ def penalty_demand(request, case_id: int, payload: DemandIn):
     return Status(201, S.demand_out(d))
 
 
-class PaidEventIn(Schema):
+class PaidEventIn(LateIn):
     on: str
     amount: float
     version: int
@@ -273,7 +280,8 @@ def paid_event(request, case_id: int, payload: PaidEventIn):
     s.112-D), with its receipt."""
     case, p = S.record_paid_event(request.user, case_id, on=parse_on(payload.on), amount=payload.amount,
                                   version=payload.version, person_id=payload.person_id,
-                                  person=payload.person.dict() if payload.person else None, mode=payload.mode)
+                                  person=payload.person.dict() if payload.person else None, mode=payload.mode,
+                                  late_reason=payload.late_reason)
     return Status(201, {"receipt_number": p.receipt_number, "amount": S.q(p.amount), "paid_on": p.paid_on.isoformat(),
                         "demand": S.demand_out(Demand.objects.get(pk=p.demand_id)),
                         "case": present.case_out(request.user, access.case_for(request.user, case_id))})
@@ -329,7 +337,7 @@ def emergency_expenditure(request, code: str, payload: EmergencyIn):
     body = access.body_for(request.user, code)
     e = S.record_emergency_expenditure(request.user, body, spent_on=_date(payload.spent_on, "spent_on"),
                                        amount=payload.amount, purpose=payload.purpose, emergency=payload.emergency,
-                                       public_interest=payload.public_interest)
+                                       public_interest=payload.public_interest, late_reason=payload.late_reason)
     return Status(201, {"id": e.pk, "spent_on": e.spent_on.isoformat(), "amount": S.q(e.amount), "cap": S.q(e.cap),
                         "cites": S.section_label(e.cites), "case_id": e.case_id,
                         "case": e.case.number if e.case_id else None})

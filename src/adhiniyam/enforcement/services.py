@@ -312,7 +312,7 @@ def notice_provisions(body: Body, kinds=("notice",)) -> list[dict]:
 
 def _open_case(user, body: Body, procedure_id: str, kinds: tuple, on, data: dict, *, person_id=None, person=None,
                property_id=None, property=None, complaint_id=None, title="", opening: str | None = None,
-               prepare=None, person_required: bool = True):
+               prepare=None, person_required: bool = True, late_reason: str = ""):
     pack, proc = pack_and_proc(body, procedure_id, as_day(on))
     if proc.kind not in kinds:
         offered = sorted(pid for pid in pack.procedures
@@ -334,7 +334,8 @@ def _open_case(user, body: Body, procedure_id: str, kinds: tuple, on, data: dict
         note = None
         if prepare is not None:
             data, note = prepare(proc, ev_type, who, data)
-        case = RS.create_case(user, body, procedure_id, RS.EventInput(type=ev_type, on=on, data=data),
+        case = RS.create_case(user, body, procedure_id,
+                              RS.EventInput(type=ev_type, on=on, data=data, late_reason=late_reason),
                               applicant=who, property=prop,
                               title=title or (f"{proc.title} — {who.name}" if who else proc.title))
         if complaint is not None:
@@ -407,7 +408,8 @@ def _office_roles(case: Case, proc) -> set:
     return {r for r in proc.roles if R.kind_of(case.act_id, r) != R.PARTY}
 
 
-def record_default_works(user, case_id: int, *, on, amount, version: int, note: str = "") -> tuple[Case, Demand]:
+def record_default_works(user, case_id: int, *, on, amount, version: int, note: str = "",
+                         late_reason: str = "") -> tuple[Case, Demand]:
     """The body did the work itself: record it (as the procedure's event, where the pack has one) and
     raise a demand for the cost, recoverable as the Act says. One transaction."""
     amt = money(amount)
@@ -422,7 +424,7 @@ def record_default_works(user, case_id: int, *, on, amount, version: int, note: 
         o = opts[0]
         ev = None
         if o.event:
-            case, ev = RS.append_event(user, case.pk, RS.EventInput(type=o.event, on=on,
+            case, ev = RS.append_event(user, case.pk, RS.EventInput(type=o.event, on=on, late_reason=late_reason,
                                                                     data={o.amount_field: float(amt)}), version)
         else:
             result = _evaluate(case)
@@ -442,7 +444,7 @@ def record_default_works(user, case_id: int, *, on, amount, version: int, note: 
     return case, d
 
 
-def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
+def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None, late_reason: str = ""):
     """Open the offence case the Act gives for a notice in default, against the person served."""
     notice = access.case_for(user, case_id)
     require_staff(user, notice.body, "prosecute")
@@ -458,7 +460,7 @@ def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
                          "disobeying it can begin only after the period allowed has run out.", code="not_in_default",
                          cites=[c for o in choices for c in RS.get_pack(notice.act_id).procedure(o["offence"]).cites])
     case, note = record_offence(user, notice.body, choices[0]["offence"], on, {}, person_id=notice.applicant_id,
-                                property_id=notice.property_id,
+                                property_id=notice.property_id, late_reason=late_reason,
                                 title=f"{choices[0]['title']} — default of notice {notice.number}")
     return case, note
 
@@ -493,7 +495,7 @@ def record_offence(user, body: Body, procedure_id: str, on, data: dict, **kw):
     return _open_case(user, body, procedure_id, ("offence",), on, data, prepare=prepare, **kw)
 
 
-def record_conviction(user, case_id: int, *, on, version: int, type: str | None = None) -> Case:
+def record_conviction(user, case_id: int, *, on, version: int, type: str | None = None, late_reason: str = "") -> Case:
     """Record the conviction (or the penalty imposed). Where the Act's procedure asks at conviction for the
     number of earlier convictions, it is counted from the register, as for the offence."""
     case = access.case_for(user, case_id)
@@ -514,7 +516,8 @@ def record_conviction(user, case_id: int, *, on, version: int, type: str | None 
         if case.applicant is None:
             raise Invalid("The case names no accused to count earlier convictions for.")
         data["prior_convictions"] = len(earlier_convictions(case.body, case.procedure, case.applicant, case.opened_on))
-    case, _ev = RS.append_event(user, case.pk, RS.EventInput(type=et.id, on=on, data=data), version)
+    case, _ev = RS.append_event(user, case.pk, RS.EventInput(type=et.id, on=on, data=data, late_reason=late_reason),
+                                version)
     return case
 
 
@@ -550,7 +553,7 @@ def raise_penalty_demand(user, case_id: int, *, on, amount, note: str = "") -> D
 
 
 def record_paid_event(user, case_id: int, *, on, amount, version: int, person_id=None, person=None,
-                      mode: str = "cash") -> tuple[Case, Payment]:
+                      mode: str = "cash", late_reason: str = "") -> tuple[Case, Payment]:
     """An event on which the Act makes an amount payable there and then (pound fees and expenses on a claim,
     Goa s.112-D): the case's event, the demand and its payment with a numbered receipt, in one transaction."""
     amt = money(amount)
@@ -563,7 +566,7 @@ def record_paid_event(user, case_id: int, *, on, amount, version: int, person_id
         payer = person_for(case.body, person_id, person) if (person_id is not None or person) else case.applicant
         if payer is None:
             raise Invalid("Name the person who pays (person or person_id).", code="person_required")
-        case, ev = RS.append_event(user, case.pk, RS.EventInput(type=fee["event"], on=on,
+        case, ev = RS.append_event(user, case.pk, RS.EventInput(type=fee["event"], on=on, late_reason=late_reason,
                                                                 data={fee["amount_field"]: float(amt)}), version)
         day = as_day(on)
         n = next_number(case.body, "DMD", day.year)
@@ -628,7 +631,8 @@ EMERGENCY_PROCEDURE = "sarpanch_emergency_expenditure"
 
 
 def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount, purpose: str,
-                                 emergency: bool = False, public_interest: bool = False) -> EmergencyExpenditure:
+                                 emergency: bool = False, public_interest: bool = False,
+                                 late_reason: str = "") -> EmergencyExpenditure:
     """The Sarpanch's expenditure in an emergency (Goa s.64(1)(d)). The month's earlier expenditure is
     added up here from the records, and the engine (the pack's procedure, with its cap) decides; where
     the pack has no such procedure, the cap parameter is applied here with its citation."""
@@ -657,7 +661,7 @@ def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount,
         case = None
         if EMERGENCY_PROCEDURE in pack.procedures:
             case = RS.create_case(user, body, EMERGENCY_PROCEDURE, RS.EventInput(
-                type="expenditure_incurred", on=spent_on, by=ee["by"],
+                type="expenditure_incurred", on=spent_on, by=ee["by"], late_reason=late_reason,
                 data={"amount": float(amt), "earlier_in_month": float(spent), "month_total": float(spent + amt),
                       "emergency": bool(emergency), "public_interest": bool(public_interest)}),
                 title=f"Emergency expenditure: {purpose[:200]}")

@@ -35,6 +35,7 @@ class Event:
     on: date | datetime
     by: str | None = None
     data: dict = field(default_factory=dict)
+    recorded_on: date | datetime | None = None  # when it was entered, where later than `on` (contract 4)
 
 
 @dataclass

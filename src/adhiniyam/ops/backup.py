@@ -31,7 +31,7 @@ from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
 
 FORMAT = "adhiniyam-backup/1"
-EXCLUDE = ["contenttypes", "auth.permission", "sessions", "admin.logentry", "ops.loginfailure", "ops.floorrow"]
+EXCLUDE = ["contenttypes", "auth.permission", "sessions", "admin.logentry", "axes", "ops.postcount", "ops.floorrow"]
 
 
 class BackupError(Exception):

@@ -1,5 +1,6 @@
-"""Operational tables: failed sign-ins (shared by every server process, so the limit holds behind a
-load balancer) and the benchmark floor's one-insert table."""
+"""Operational tables: the counts of what the public posts (shared by every server process, so the limits
+hold behind a load balancer) and the benchmark floor's one-insert table. Failed sign-ins are django-axes'
+own table (axes.AccessAttempt)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,19 @@ from django.db import models
 from django.utils import timezone
 
 
-class LoginFailure(models.Model):
-    """One failed sign-in. `key` is 'user:<username>|ip:<address>' or 'ip:<address>'."""
+class PostCount(models.Model):
+    """How many posts of one kind (complaint, objection) a body has taken from one address (anonymous) or
+    one account in one window of time (adhiniyam.ops.limits.count_post)."""
 
-    key = models.CharField(max_length=300)
-    at = models.DateTimeField(default=timezone.now)
+    body_id = models.BigIntegerField()
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=100, help_text="'user:<id>' or the client's address")
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
 
     class Meta:
-        indexes = [models.Index(fields=["key", "at"], name="loginfailure_key_at")]
+        constraints = [models.UniqueConstraint(fields=["body_id", "scope", "key", "window_start"],
+                                               name="postcount_one_per_window")]
 
 
 class FloorRow(models.Model):

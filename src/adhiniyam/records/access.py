@@ -2,7 +2,8 @@
 
   applicant         their own cases at the bodies where they are registered
   clerk             the body and every body below it; opens cases; records what parties hand in
-  deciding_officer  the body and below; acts as the body's office (secretary, chief officer…)
+  deciding_officer  the body and below; acts as the body's office (secretary, chief officer…), and
+                    records what parties hand in as a clerk does
   appellate         the cases routed to their office (appeals, supervision) while it is engaged
   auditor           the body and below, read only
   administrator     the body and below, read; manages master data in the admin
@@ -14,9 +15,12 @@ from django.db.models import Exists, OuterRef, Q
 
 from . import roles as R
 from .errors import Forbidden, NotFound
-from .models import Body, Case, CaseRoute, Membership, Role
+from .models import Body, Case, CaseRoute, Membership, Person, Property, Role
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
+PAPER_ROLES = {Role.CLERK, Role.DECIDING_OFFICER}                # record what a party hands in
+FOR_PARTY = "recording for the party"
+OFFICE_STAFF = {Role.CLERK, Role.DECIDING_OFFICER, Role.APPELLATE}   # may date an entry (records.dating)
 
 
 def memberships(user) -> list[Membership]:
@@ -120,8 +124,8 @@ def acting_roles(user, case: Case, procedure) -> dict[str, str]:
             if kind == R.PARTY:
                 if m.role == Role.APPLICANT and m.body_id == case.body_id and case.applicant_user_id == user.pk:
                     out[role] = "applicant in own case"
-                elif m.role == Role.CLERK and here:
-                    out[role] = "clerk recording for the party"
+                elif m.role in PAPER_ROLES and here:
+                    out.setdefault(role, FOR_PARTY)
             elif kind == R.OFFICE:
                 if m.role == Role.DECIDING_OFFICER and here and (not m.office or m.office == role):
                     out[role] = f"deciding officer at {m.body.code}"
@@ -132,23 +136,31 @@ def acting_roles(user, case: Case, procedure) -> dict[str, str]:
     return out
 
 
-def opening_roles(user, body: Body, act_id: str, event_type) -> list[str]:
-    """Roles this user may open a case as, with this opening event."""
-    allowed = []
+def opening_roles(user, body: Body, act_id: str, event_type) -> dict[str, str]:
+    """Roles this user may open a case as, with this opening event: {role: why}, those held in the user's own
+    right first."""
+    out: dict[str, str] = {}
     for role in event_type.by:
         kind = R.kind_of(act_id, role)
         if user.is_superuser:
-            allowed.append(role)
+            out[role] = "superuser"
             continue
         for m in memberships(user):
             here = _within(body, m.body)
-            if m.role == Role.CLERK and here:
-                allowed.append(role)          # the counter: any opening the Act allows
-            elif m.role == Role.APPLICANT and m.body_id == body.pk and kind == R.PARTY:
-                allowed.append(role)
+            if m.role == Role.APPLICANT and m.body_id == body.pk and kind == R.PARTY:
+                out[role] = "applicant"
+            elif m.role == Role.CLERK and here:      # the counter: any opening the Act allows
+                out.setdefault(role, FOR_PARTY if kind == R.PARTY else "clerk at the counter")
             elif m.role == Role.DECIDING_OFFICER and here and kind == R.OFFICE and (not m.office or m.office == role):
-                allowed.append(role)
-    return list(dict.fromkeys(allowed))
+                out[role] = f"deciding officer at {m.body.code}"
+            elif m.role == Role.DECIDING_OFFICER and here and kind == R.PARTY:
+                out.setdefault(role, FOR_PARTY)      # the office's head takes a party's paper as its clerk does
+    return dict(sorted(out.items(), key=lambda kv: for_party(kv[1])))
+
+
+def for_party(why: str) -> bool:
+    """Whether a role is held only to record a party's paper for them (acting_roles, opening_roles)."""
+    return why == FOR_PARTY
 
 
 def may_add_to_case(user, case: Case) -> bool:
@@ -165,6 +177,35 @@ def may_add_to_case(user, case: Case) -> bool:
         if m.role == Role.APPELLATE and CaseRoute.objects.filter(case=case, office_body_id=m.body_id).exists():
             return True
     return False
+
+
+def office_staff(user, body: Body) -> bool:
+    """Whether the user enters papers for the office (and so gives the date they happened): a clerk,
+    deciding officer or an authority's officer at or above the body. Everyone else's submissions are
+    dated by the server's clock on receipt (records.dating)."""
+    return user.is_superuser or any(m.role in OFFICE_STAFF and _within(body, m.body) for m in memberships(user))
+
+
+def people_for(user, body: Body):
+    """The people of a body's records this user may name on a case: all of them for its office staff, else
+    the user's own person. Someone else's id is then not found, exactly as an unknown one."""
+    qs = Person.objects.filter(body=body)
+    return qs if office_staff(user, body) else qs.filter(user=user)
+
+
+def properties_for(user, body: Body):
+    """The properties of a body's records this user may apply on: all of them for its office staff, else
+    those linked to the user (as owner or occupier by the office, or declared on their own application).
+    Someone else's id is then not found, exactly as an unknown one (no difference in any answer)."""
+    qs = Property.objects.filter(body=body)
+    if office_staff(user, body):
+        return qs
+    return qs.filter(Q(owner__user=user) | Q(occupier__user=user) | Q(declared_by=user)).distinct()
+
+
+def deciding_officer(user, body: Body) -> bool:
+    return user.is_superuser or any(m.role == Role.DECIDING_OFFICER and _within(body, m.body)
+                                    for m in memberships(user))
 
 
 def require_writer(user, body: Body):

@@ -29,7 +29,9 @@ def _utc(value: dt.datetime | None) -> str | None:
 
 
 def content(event) -> dict:
-    return {
+    """What the hash covers. The dating of an entry (dated on receipt by the clock, or entered late with a
+    reason) is covered when it is there, so events recorded before those fields existed keep their hashes."""
+    out = {
         "body": event.body_id,
         "case": event.case_id,
         "seq": event.seq,
@@ -44,6 +46,11 @@ def content(event) -> dict:
         "pack_version": event.pack_version,
         "recorded_at": _utc(event.recorded_at),
     }
+    if event.clock_dated:
+        out["clock_dated"] = True
+    if event.late_reason:
+        out["late_reason"] = event.late_reason
+    return out
 
 
 def digest(prev_hash: str, event) -> str:

@@ -247,3 +247,36 @@ def _snapshot(sc: dict) -> dict | None:
         else:
             versions[prov] = [{"from": None, "version": choice}]
     return {"versions": versions, "interpretations": {k: str(v) for k, v in (body.get("interpretations") or {}).items()}}
+
+
+def late_entry_examples(stdout) -> list:
+    """Two papers of the Goa panchayat entered late at the counter today, as the records service requires
+    (records.dating): one received six days ago, entered by the clerk with the reason; one received twenty
+    days ago, whose fifteen days have run out unanswered, entered by the deciding officer, who alone may
+    make an entry that creates an outcome already arisen (the deemed permission)."""
+    from django.contrib.auth import get_user_model
+
+    body = Body.objects.filter(code="ga-taleigao").first()
+    if body is None:
+        return []
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=["ga-clerk", "ga-officer"])}
+    today = E.today()
+    made = []
+    for who, days, name, reason in [
+        ("ga-clerk", 6, "Anant Naik", "Paper application received at the counter on {d}; the inward register was "
+                                      "entered into the system today, after the office's network was restored."),
+        ("ga-officer", 20, "Sunita Kamat", "Paper application received at the counter on {d} and found unentered in "
+                                           "the inward register today; entered by the Secretary, the Act's fifteen "
+                                           "days having run out unanswered."),
+    ]:
+        received = today - dt.timedelta(days=days)
+        person = Person.objects.filter(body=body, name=name).first()
+        prop = Property.objects.create(body=body, owner=person, survey_number=f"{60 + days}/1",
+                                       address=f"{days}, Taleigao plateau")
+        case = create_case(users[who], body, "building_permission", EventInput(
+            type="application_received", on=received, data={"complete": True},
+            late_reason=reason.format(d=f"{received.day} {received:%B %Y}")), applicant=person, property=prop,
+            title=f"Building permission — {name} (paper entered late)")
+        made.append(case)
+        stdout.write(f"{body.name}: {case.number} entered late by {who} ({case.status_label})\n")
+    return made

@@ -50,6 +50,17 @@ def now_local() -> dt.datetime:
     return fixed if fixed else timezone.localtime().replace(tzinfo=None, microsecond=0)
 
 
+def now_aware() -> dt.datetime:
+    """Now on the service's clock, time-zone aware: when an entry is made (CaseEvent.recorded_at)."""
+    fixed = _clock()
+    return timezone.make_aware(fixed) if fixed else timezone.now()
+
+
+def local_naive(moment: dt.datetime) -> dt.datetime:
+    """An aware moment as the engine's naive local time."""
+    return timezone.localtime(moment).replace(tzinfo=None)
+
+
 def _iso(value):
     return value.isoformat() if isinstance(value, (dt.date, dt.datetime)) else value
 
@@ -115,8 +126,10 @@ def _local_law(body) -> dict:
 
 
 def to_engine_event(row) -> Any:
-    on = timezone.localtime(row.on_at).replace(tzinfo=None) if row.on_at else row.on_date
-    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
+    """A stored event as the engine's Event: when it happened, and when it was entered (contract 4)."""
+    on = local_naive(row.on_at) if row.on_at else row.on_date
+    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}),
+                       recorded_on=local_naive(row.recorded_at))
 
 
 def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):

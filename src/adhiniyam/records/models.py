@@ -49,6 +49,9 @@ class Body(models.Model):
     longitude = models.FloatField(null=True, blank=True)
     weekly_off = models.JSONField(default=list, blank=True,
                                   help_text=_('Weekly days the office is closed: ["sun"], or ["sun", "2sat", "4sat"]'))
+    late_entry_days = models.PositiveIntegerField(
+        default=30, help_text=_("How many days back office staff may date an entry (with a written reason): a "
+                                "paper received at the counter and entered later"))
     active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -188,21 +191,18 @@ class InterpretationChoice(models.Model):
         constraints = [models.UniqueConstraint(fields=["body", "interpretation"], name="interpretation_choice_unique")]
 
     def clean(self):
+        from adhiniyam.law.pack import jurisdiction_doc
+
+        from .readings import register
         pack = _pack_of(self.body)
-        known = dict(pack.interpretations)
-        try:
-            from adhiniyam.law.pack import jurisdiction_doc
-            for item in (jurisdiction_doc().get("interpretations") or []):
-                if isinstance(item, dict) and "id" in item:
-                    known.setdefault(item["id"], item)
-        except Exception:
-            pass
+        known = {**jurisdiction_doc()["_interpretations"], **pack.interpretations, **register()}
         if self.interpretation not in known:
-            raise ValidationError({"interpretation": _("No question %(i)s in %(act)s's interpretations register") % {
-                "i": self.interpretation, "act": pack.title}})
-        item = known[self.interpretation]
-        readings = getattr(item, "readings", None) or (item.get("readings") if isinstance(item, dict) else None) or {}
-        if readings and self.reading not in readings:
+            raise ValidationError({"interpretation": _("No question %(i)s in %(act)s's interpretations register, "
+                                                       "its State's or the records service's; the questions are: "
+                                                       "%(all)s") % {
+                "i": self.interpretation, "act": pack.title, "all": ", ".join(sorted(known))}})
+        readings = known[self.interpretation].readings
+        if self.reading not in readings:
             raise ValidationError({"reading": _("Readings of %(i)s: %(all)s") % {
                 "i": self.interpretation, "all": ", ".join(readings)}})
 
@@ -268,6 +268,13 @@ class Property(models.Model):
                                  related_name="properties_occupied")
     latitude = models.FloatField(null=True, blank=True)
     longitude = models.FloatField(null=True, blank=True)
+    # A property the office records is its own record; one a citizen declares on an application is the
+    # citizen's claim until the office verifies it (no certificate of a deemed outcome rests on it before).
+    declared_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+", help_text=_("The citizen who declared it on an application"))
+    verified_at = models.DateTimeField(null=True, blank=True)
+    verified_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
 
     class Meta:
         verbose_name_plural = "properties"
@@ -275,6 +282,11 @@ class Property(models.Model):
 
     def __str__(self) -> str:
         return f"{self.survey_number or '—'}, {self.address[:60]}"
+
+    @property
+    def verified(self) -> bool:
+        """The office's own record, or a citizen's declaration the office has verified."""
+        return self.declared_by_id is None or self.verified_at is not None
 
 
 class BodyLedger(models.Model):
@@ -358,7 +370,11 @@ class CaseEvent(models.Model):
     system = models.BooleanField(default=False, help_text=_("Recorded by the sweep: an outcome of time alone"))
     data = models.JSONField(default=dict, blank=True)
     pack_version = models.CharField(max_length=80)
-    recorded_at = models.DateTimeField()
+    recorded_at = models.DateTimeField(help_text=_("When it was entered (the server's clock)"))
+    clock_dated = models.BooleanField(default=False, help_text=_("Dated by the server's clock on receipt: a "
+                                                                 "party's own submission, not a date they gave"))
+    late_reason = models.TextField(blank=True, help_text=_("Why an entry dated before the day it was entered "
+                                                           "was entered late (office staff only)"))
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
 
@@ -382,6 +398,11 @@ class CaseEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.case_id}#{self.seq} {self.type} on {self.on_date}"
+
+    @property
+    def recorded_late(self) -> bool:
+        """Entered on a later day than it happened (an outcome of time is dated by the law, never late)."""
+        return not self.system and self.on_date < timezone.localdate(self.recorded_at)
 
 
 class CaseRoute(models.Model):

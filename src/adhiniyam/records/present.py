@@ -21,7 +21,8 @@ def field_out(f) -> dict:
 def procedure_out(pack, proc) -> dict:
     return {
         "id": proc.id, "title": proc.title, "kind": proc.kind, "cites": list(proc.cites or []), "quote": proc.quote or "",
-        "roles": dict(proc.roles), "role_kinds": {r: R.kind_of(pack.id, r) for r in proc.roles},
+        # a role the pack gives no title (a defect of the pack, reported by its check) is shown by its id
+        "roles": {r: title or r.replace("_", " ") for r, title in proc.roles.items()}, "role_kinds": {r: R.kind_of(pack.id, r) for r in proc.roles},
         "statuses": dict(proc.statuses), "opening_events": proc.opening_events,
         "events": [{"id": et.id, "title": et.title, "by": list(et.by), "opens": bool(et.opens), "closes": bool(et.closes),
                     "cites": list(et.cites or []), "fields": {n: field_out(f) for n, f in et.fields.items()}}
@@ -64,6 +65,30 @@ def document_out(doc) -> dict:
             "url": reverse("api:document_download", kwargs={"doc_id": doc.pk})}
 
 
+def property_out(prop) -> dict:
+    """A property, and whether the office vouches for it: its own record, or a citizen's declaration on an
+    application that the office has verified (no certificate of a deemed outcome rests on it before)."""
+    return {"id": prop.pk, "address": prop.address, "survey_number": prop.survey_number,
+            "verified": prop.verified, "declared_on_application": prop.declared_by_id is not None}
+
+
+def event_out(proc, row) -> dict:
+    """One entry of the case log, with how it was dated: by the server's clock on receipt (a party's own
+    submission), as office staff gave it, or recorded late (a day after it happened) with the reason."""
+    return {"seq": row.seq, "type": row.type,
+            "title": proc.events[row.type].title if row.type in proc.events else row.type,
+            "on": (row.on_at.isoformat() if row.on_at else row.on_date.isoformat()), "by": row.by_role,
+            "actor": row.actor.username if row.actor else None, "system": row.system, "data": row.data,
+            "recorded_at": row.recorded_at.isoformat(), "dated_by": dated_by(row),
+            "recorded_late": row.recorded_late, "late_reason": row.late_reason, "hash": row.hash}
+
+
+def dated_by(row) -> str:
+    """law: an outcome of time, dated by the Act; clock: dated by the server's clock when received; office:
+    the day office staff gave (recorded_late says whether that was before the day of entry)."""
+    return "law" if row.system else "clock" if row.clock_dated else "office"
+
+
 def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
     pack = get_pack(case.act_id)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
@@ -90,6 +115,9 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
     if str(pack.version) != case.pack_version:
         warnings.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
                         f"the version now installed, {pack.version}. Check the explanation for changed rules.")
+    if case.property is not None and not case.property.verified:
+        warnings.append("The property was declared on the application and the office has not yet verified it: no "
+                        "certificate of a deemed outcome is issued on it until the office has.")
     for role in proc.roles:
         if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r in case.routes.all()):
             warnings.append(f"No office of '{proc.roles[role]}' ({role}) is set up above {case.body.name}: "
@@ -101,17 +129,13 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
         "status": d.get("status") or case.status, "status_label": d.get("status_label") or case.status_label,
         "closed": d.get("closed", case.closed),
         "applicant": {"id": case.applicant.pk, "name": case.applicant.name} if case.applicant else None,
-        "property": ({"id": case.property.pk, "address": case.property.address,
-                      "survey_number": case.property.survey_number} if case.property else None),
+        "property": property_out(case.property) if case.property else None,
         "deadlines": d.get("deadlines", []), "deemed": d.get("deemed", []), "allowed": d.get("allowed", {}),
         "my_actions": my_actions, "my_roles": mine, "amounts": d.get("amounts", {}), "findings": d.get("findings", {}),
         "versions": d.get("versions", {}), "readings": d.get("readings", {}), "explanation": d.get("trace", []),
         "routes": [{"role": r.role, "office": r.office_body.code, "office_name": r.office_body.name, "active": r.active}
                    for r in case.routes.select_related("office_body")],
-        "events": [{"seq": r.seq, "type": r.type, "title": proc.events[r.type].title if r.type in proc.events else r.type,
-                    "on": (r.on_at.isoformat() if r.on_at else r.on_date.isoformat()), "by": r.by_role,
-                    "actor": r.actor.username if r.actor else None, "system": r.system, "data": r.data,
-                    "recorded_at": r.recorded_at.isoformat(), "hash": r.hash} for r in rows],
+        "events": [event_out(proc, r) for r in rows],
         "documents": [document_out(doc) for doc in case.documents.order_by("pk")],
         "warnings": warnings,
     })

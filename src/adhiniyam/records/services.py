@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import access
+from . import dating as D
 from . import engine as E
 from . import roles as R
 from .audit import digest
@@ -30,9 +31,10 @@ log = logging.getLogger("adhiniyam.records")
 @dataclass
 class EventInput:
     type: str
-    on: dt.date | dt.datetime
+    on: dt.date | dt.datetime | None = None   # when it happened; None: now, on the server's clock
     data: dict[str, Any] = field(default_factory=dict)
     by: str | None = None             # the Act's role the user acts as; inferred when one fits
+    late_reason: str = ""             # why an entry dated before today is entered late (office staff)
 
 
 def _law_error_class():
@@ -64,21 +66,6 @@ def get_procedure(pack, procedure_id: str, snapshot: dict | None = None, on: dt.
         raise LawRefused.from_law(exc) from exc
 
 
-def _check_date(on, body: Body) -> tuple[dt.date, dt.datetime | None]:
-    if isinstance(on, dt.datetime):
-        aware = on if timezone.is_aware(on) else timezone.make_aware(on)
-        local = timezone.localtime(aware)
-        day, at = local.date(), aware
-    else:
-        day, at = on, None
-    if day > E.today():
-        raise Invalid(f"The date {day.isoformat()} is in the future. Record an event on or after the day it "
-                      "happened, with the date it happened.", code="future_date")
-    if day.year < 1900:
-        raise Invalid(f"The date {day.isoformat()} is not plausible; use YYYY-MM-DD.", code="bad_date")
-    return day, at
-
-
 def _canonical_data(data: dict) -> dict:
     try:
         return json.loads(json.dumps(data or {}, default=_json_default))
@@ -92,10 +79,11 @@ def _json_default(value):
     raise TypeError(f"{type(value).__name__} is not a plain value")
 
 
-def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list[str], allowed: dict | None,
-               title: str) -> str:
+def _pick_role(requested: str | None, event_type, can_act: dict[str, str], allowed: dict | None, title: str) -> str:
+    """The Act's role an entry is made as: the one asked for, else the one that fits, preferring a role the
+    user holds in their own right to one held only to record a party's paper (access.for_party)."""
     can = list(can_act)
-    candidates = [r for r in event_type.by if r in can]
+    candidates = sorted((r for r in event_type.by if r in can), key=lambda r: access.for_party(can_act[r]))
     if requested:
         if requested not in event_type.by:
             raise Forbidden(f"'{title}' is done by {', '.join(event_type.by)} under the Act, not by {requested}.",
@@ -122,12 +110,13 @@ def _ledger(body: Body) -> BodyLedger:
     return ledger
 
 
-def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date, at: dt.datetime | None,
-            by_role: str, actor, data: dict, system: bool, pack_version: str) -> CaseEvent:
+def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, dating: D.Dating, by_role: str, actor,
+            data: dict, system: bool, pack_version: str) -> CaseEvent:
     ledger.event_count += 1
     ev = CaseEvent(body_id=case.body_id, case=case, seq=seq, chain_seq=ledger.event_count, type=type,
-                   on_date=day, on_at=at, by_role=by_role, actor=actor, system=system, data=data,
-                   pack_version=pack_version, recorded_at=timezone.now(), prev_hash=ledger.head_hash)
+                   on_date=dating.day, on_at=dating.at, by_role=by_role, actor=actor, system=system, data=data,
+                   pack_version=pack_version, recorded_at=dating.entered_at, clock_dated=dating.clock_dated,
+                   late_reason=dating.late_reason, prev_hash=ledger.head_hash)
     ev.hash = digest(ev.prev_hash, ev)
     ev.save(force_insert=True)
     ledger.head_hash = ev.hash
@@ -135,21 +124,23 @@ def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date
     return ev
 
 
+def _outcomes(result, today: dt.date) -> set[tuple[str, dt.date]]:
+    """The outcomes time alone has produced by `today` (deemed grant, lapse, expiry): (event type, day)."""
+    days = ((etype, E.deadline_date(on)) for etype, on in result.system_events or [])
+    return {(etype, day) for etype, day in days if day is not None and day <= today}
+
+
 def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
                           today: dt.date) -> list[CaseEvent]:
     """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry)."""
     have = {(r.type, r.on_date) for r in rows if r.system}
-    new = []
-    for etype, on in result.system_events or []:
-        day = E.deadline_date(on)
-        if day is not None and day <= today and (etype, day) not in have:
-            new.append((etype, day))
-            have.add((etype, day))
+    new = sorted(_outcomes(result, today) - have, key=lambda x: x[1])
     recorded = []
     if new:
         ledger = ledger or _ledger(case.body)
-        for etype, day in sorted(new, key=lambda x: x[1]):
-            ev = _append(case, ledger, seq=len(rows) + 1, type=etype, day=day, at=None, by_role="system", actor=None,
+        for etype, day in new:
+            dating = D.Dating(day, None, E.now_aware(), False, "")
+            ev = _append(case, ledger, seq=len(rows) + 1, type=etype, dating=dating, by_role="system", actor=None,
                          data={"source": "time", "status": result.status}, system=True, pack_version=str(pack.version))
             rows.append(ev)
             recorded.append(ev)
@@ -201,46 +192,60 @@ def _create_routes(case: Case, procedure) -> list[CaseRoute]:
     return routes
 
 
+def _engine_event(type: str, dating: D.Dating, by: str, data: dict):
+    """The entry as the engine's Event: when it happened and when it was entered (contract 4)."""
+    on = E.local_naive(dating.at) if dating.at else dating.day
+    return E.law().Event(type=type, on=on, by=by, data=data, recorded_on=E.local_naive(dating.entered_at))
+
+
+def _evaluate(case: Case, rows: list, ev_in=None, **kw):
+    """The engine's answer for the case's events (and a new entry), or its refusal as a LawRefused."""
+    LawError = _law_error_class()
+    try:
+        return E.evaluate(case, rows, extra=ev_in, trace=False, **kw)[1]
+    except LawError as exc:
+        raise LawRefused.from_law(exc) from exc
+
+
+def _check_parties(body: Body, applicant: Person | None, property: Property | None):
+    if applicant is not None and applicant.body_id != body.pk:
+        raise Invalid("The applicant is registered with another body; register them with this body first.")
+    if property is not None and property.body_id != body.pk:
+        raise Invalid("The property is in another body's records.")
+
+
 def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
                 property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Case:
     """Open a case. `snapshot` (provision versions and readings) defaults to the body's current choices;
     the demo and imports of old files may pass the choices that were in force."""
     access.require_writer(user, body)
     pack = get_pack(body.act_id)
-    day, at = _check_date(opening.on, body)
     snapshot = snapshot if snapshot is not None else E.settings_snapshot(body)
-    procedure = get_procedure(pack, procedure_id, snapshot, day)
+    procedure = get_procedure(pack, procedure_id, snapshot, D.day_of(opening.on))
     et = procedure.events.get(opening.type)
     if et is None or not getattr(et, "opens", False):
         openers = [e for e, t in procedure.events.items() if getattr(t, "opens", False)]
         raise Invalid(f"A '{procedure.title}' case opens with {', '.join(openers)}, not '{opening.type}'.",
                       code="not_an_opening_event")
+    dating = D.date_entry(user, body, opening.on, opening.late_reason)
     by = _pick_role(opening.by, et, access.opening_roles(user, body, body.act_id, et), None, et.title)
     data = _canonical_data(opening.data)
-    if applicant is not None and applicant.body_id != body.pk:
-        raise Invalid("The applicant is registered with another body; register them with this body first.")
-    if property is not None and property.body_id != body.pk:
-        raise Invalid("The property is in another body's records.")
-    LawError = _law_error_class()
+    _check_parties(body, applicant, property)
     with transaction.atomic():
         ledger = _ledger(body)
         ledger.case_count += 1
-        case = Case(body=body, number=f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}", act_id=body.act_id,
-                    procedure=procedure_id, pack_version=str(pack.version), settings_snapshot=snapshot,
+        case = Case(body=body, number=f"{body.code.upper()}/{dating.day.year}/{ledger.case_count:06d}",
+                    act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
+                    settings_snapshot=snapshot,
                     title=title or f"{procedure.title}" + (f" — {applicant.name}" if applicant else ""),
                     applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
-                    opened_on=day, status="", created_by=user if user.is_authenticated else None)
+                    opened_on=dating.day, status="", created_by=user if user.is_authenticated else None)
         case.body = body
-        ev_in = E.law().Event(type=opening.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
-                              by=by, data=data)
-        try:
-            _pack, result = E.evaluate(case, [], extra=ev_in, body=body, trace=False)
-        except LawError as exc:
-            transaction.set_rollback(True)
-            raise LawRefused.from_law(exc) from exc
+        result = _evaluate(case, [], _engine_event(opening.type, dating, by, data), body=body)
+        D.require_for_late_outcomes(user, body, dating, sorted(_outcomes(result, E.today())))
         case.save(force_insert=True)
         ledger.save(update_fields=["case_count"])
-        ev = _append(case, ledger, seq=1, type=opening.type, day=day, at=at, by_role=by, actor=user, data=data,
+        ev = _append(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
                      system=False, pack_version=str(pack.version))
         rows = [ev]
         _record_system_events(case, ledger, rows, result, pack, E.today())
@@ -251,7 +256,7 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
 
 
 def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
-    LawError = _law_error_class()
+    """Record one action in a case."""
     with transaction.atomic():
         case = access.case_for(user, case_id, lock=True)
         access.require_writer(user, case.body)
@@ -267,32 +272,47 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
                              f"{', '.join(procedure.events)}.", code="unknown_event")
         rows = list(case.events.order_by("seq"))
         settings = E.body_settings(case.body, case.settings_snapshot)
-        _p, current = E.evaluate(case, rows, trace=False, settings=settings)
+        current = _evaluate(case, rows, settings=settings)
         by = _pick_role(action.by, et, access.acting_roles(user, case, procedure), current.allowed, et.title)
-        day, at = _check_date(action.on, case.body)
+        dating = D.date_entry(user, case.body, action.on, action.late_reason)
         data = _canonical_data(action.data)
-        ev_in = E.law().Event(type=action.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
-                              by=by, data=data)
-        try:
-            _p, result = E.evaluate(case, rows, extra=ev_in, trace=False, settings=settings)
-        except LawError as exc:
-            raise LawRefused.from_law(exc) from exc
+        result = _evaluate(case, rows, _engine_event(action.type, dating, by, data), settings=settings)
+        today = E.today()
+        D.require_for_late_outcomes(user, case.body, dating,
+                                    sorted(_outcomes(result, today) - _outcomes(current, today)))
         ledger = _ledger(case.body)
-        ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, day=day, at=at, by_role=by, actor=user,
+        ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user,
                      data=data, system=False, pack_version=str(pack.version))
         rows.append(ev)
-        _record_system_events(case, ledger, rows, result, pack, E.today())
+        _record_system_events(case, ledger, rows, result, pack, today)
         _store_derived(case, pack, procedure, result, rows)
-        old = case.version
-        case.version = old + 1
-        case.updated_at = timezone.now()
-        updated = Case.objects.filter(pk=case.pk, version=old).update(
-            status=case.status, status_label=case.status_label, closed=case.closed,
-            next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
-            derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
-        if updated != 1:
-            raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
+        _save_derived(case)
     return case, ev
+
+
+def _save_derived(case: Case):
+    """Store the engine's new answer on the case, bumping its version (optimistic concurrency)."""
+    old = case.version
+    case.version = old + 1
+    case.updated_at = timezone.now()
+    updated = Case.objects.filter(pk=case.pk, version=old).update(
+        status=case.status, status_label=case.status_label, closed=case.closed,
+        next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
+        derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
+    if updated != 1:
+        raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
+
+
+def verify_property(user, body: Body, property_id: int) -> Property:
+    """The office verifies a property a citizen declared on an application (once; later calls change nothing)."""
+    with transaction.atomic():
+        prop = Property.objects.select_for_update().filter(body=body, pk=property_id).first()
+        if prop is None:
+            raise NotFound(f"No property {property_id} in {body.name}'s records.")
+        if prop.verified_at is None and prop.declared_by_id is not None:
+            prop.verified_at, prop.verified_by = timezone.now(), user
+            prop.save(update_fields=["verified_at", "verified_by"])
+    return prop
 
 
 def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:

@@ -1,13 +1,25 @@
 """Django settings for the Adhiniyam records service, read from the environment.
 
-Environment:
+Environment (production sets ADHINIYAM_SECRET_KEY and ADHINIYAM_ALLOWED_HOSTS; everything else has a safe
+default; `adhiniyam check --deploy` is clean with them):
   DATABASE_URL            postgres://user:pass@host:port/db (psycopg 3) or sqlite:////abs/path.sqlite3.
                           Unset: an SQLite file at $ADHINIYAM_DB_PATH, else <var>/adhiniyam.sqlite3.
   ADHINIYAM_VAR           folder for the SQLite file and uploaded documents (default: <repo>/var,
                           or ./var when the package is installed outside a checkout).
-  ADHINIYAM_SECRET_KEY    required when ADHINIYAM_DEBUG is off.
-  ADHINIYAM_DEBUG         1/0 (default 1 for a laptop run).
+  ADHINIYAM_SECRET_KEY    required, always: there is no default key (`./dev demo` makes one for the laptop demo
+                          and keeps it in var/demo-secret-key).
+  ADHINIYAM_DEBUG         1/0 (default 0). Only `./dev demo` turns it on, explicitly.
   ADHINIYAM_ALLOWED_HOSTS comma-separated (default localhost,127.0.0.1,testserver).
+  ADHINIYAM_HTTPS         1/0: the site is served over HTTPS (default 1 unless debug is on): session and CSRF
+                          cookies are Secure, HSTS is sent for a year, plain HTTP is redirected (except
+                          /ops/health, which load balancers probe inside the network).
+  ADHINIYAM_PROXIES       the number of reverse proxies (TLS terminator, load balancer) in front of the server
+                          (default 0). Set it behind a proxy that sets X-Forwarded-Proto and X-Forwarded-For:
+                          the proxy's X-Forwarded-Proto then tells Django a request came over HTTPS (so HSTS
+                          is sent and no redirect loops), and the client's own address is taken from
+                          X-Forwarded-For for the sign-in and posting limits. Never set it without such a
+                          proxy: a client could then choose its own address.
+  ADHINIYAM_TOKEN_DAYS    how long an API token lasts unless its creator asks for less (default 30 days).
   ADHINIYAM_MAX_UPLOAD_MB size limit for one uploaded document (default 10).
   ADHINIYAM_TIME_ZONE     default Asia/Kolkata.
   ADHINIYAM_CLOCK         a fixed "now" (YYYY-MM-DD[THH:MM]) for training and tests; unset in production.
@@ -15,6 +27,7 @@ Environment:
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -33,12 +46,29 @@ def _flag(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _flag("ADHINIYAM_DEBUG", True)
-SECRET_KEY = os.environ.get("ADHINIYAM_SECRET_KEY") or ("dev-only-insecure-key-adhiniyam" if DEBUG else "")
+DEBUG = _flag("ADHINIYAM_DEBUG", False)
+SECRET_KEY = os.environ.get("ADHINIYAM_SECRET_KEY", "")
 if not SECRET_KEY:
-    raise RuntimeError("ADHINIYAM_SECRET_KEY must be set when ADHINIYAM_DEBUG is off")
+    raise RuntimeError("ADHINIYAM_SECRET_KEY must be set: there is no default key. For a laptop demonstration "
+                       "run ./dev demo, which makes one; in production set a long random value, e.g. from "
+                       "python3 -c 'import secrets; print(secrets.token_urlsafe(50))'.")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ADHINIYAM_ALLOWED_HOSTS",
                                                    "localhost,127.0.0.1,testserver").split(",") if h.strip()]
+
+# HTTPS and the proxy in front (see ADHINIYAM_HTTPS and ADHINIYAM_PROXIES above)
+HTTPS = _flag("ADHINIYAM_HTTPS", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SESSION_COOKIE_HTTPONLY = True
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_REDIRECT_EXEMPT = [r"^ops/health$"]
+SECURE_HSTS_SECONDS = 31_536_000 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS          # consent to the browsers' preload lists; submitting is the operator's act
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+PROXIES = int(os.environ.get("ADHINIYAM_PROXIES") or 0)
+if PROXIES:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -53,13 +83,14 @@ INSTALLED_APPS = [
     "adhiniyam.web",
     "adhiniyam.ops",
     "adhiniyam.locallaw",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "adhiniyam.ops.middleware.SecurityHeadersMiddleware",
+    "adhiniyam.ops.limits.ClientMiddleware",          # the client's address, for the posting limits
     "adhiniyam.ops.middleware.RequestLimitsMiddleware",
-    "adhiniyam.ops.middleware.LoginRateLimitMiddleware",
     "adhiniyam.ops.middleware.ApiProblemsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -68,6 +99,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
+    "adhiniyam.api.idempotency.IdempotencyMiddleware",   # after authentication: a key is the caller's own
 ]
 
 ROOT_URLCONF = "adhiniyam.site.urls"
@@ -116,8 +149,35 @@ DATABASES = {"default": database_config()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 10}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+
+# Failed sign-ins (django-axes, counted in the database so the limit holds across server processes): the fifth
+# failure for one account from one address locks that account out from that address for fifteen minutes.
+# Another user behind the same address (a carrier-grade NAT, an office) is not locked out, nor the same
+# user signing in from elsewhere.
+AXES_FAILURE_LIMIT = int(os.environ.get("ADHINIYAM_LOGIN_MAX_FAILURES") or 5)
+AXES_COOLOFF_TIME = dt.timedelta(seconds=int(os.environ.get("ADHINIYAM_LOGIN_WINDOW_SECONDS") or 900))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "adhiniyam.ops.limits.lockout_response"
+AXES_IPWARE_PROXY_COUNT = PROXIES or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if PROXIES else ("REMOTE_ADDR",)
+AXES_VERBOSE = False
+
+# API bearer tokens last this long unless their creator asks for less
+ADHINIYAM_TOKEN_DAYS = int(os.environ.get("ADHINIYAM_TOKEN_DAYS") or 30)
+
+# What the public may post without an account, per body: (posts, seconds) per address for anonymous posts
+# and per account for signed-in ones; the counts live in the database (ops.PostCount).
+ADHINIYAM_POST_LIMITS = {
+    "complaint": {"address": (20, 3600), "account": (10, 3600)},
+    "objection": {"address": (20, 3600), "account": (10, 3600)},
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("hi", "हिन्दी")]
@@ -140,7 +200,9 @@ ADHINIYAM_DOCUMENT_TYPES = {
     "image/png": ".png",
     "image/jpeg": ".jpg",
 }
-DATA_UPLOAD_MAX_MEMORY_SIZE = ADHINIYAM_MAX_UPLOAD_BYTES + 1024 * 1024
+# A request body other than an upload (JSON, a form) is refused over 1 MiB, and a multipart upload over the
+# document limit plus that, before either is read (ops.middleware.RequestLimitsMiddleware).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 NINJA_PAGINATION_PER_PAGE = 50

@@ -152,7 +152,7 @@ def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=N
     if who:
         qs = qs.filter(Q(next_deadline_who=who) | stale)
     total = qs.count()
-    page = max(1, int(page or 1))
+    page = min(max(1, int(page)), 100_000) if str(page).isdigit() else 1     # ?page=abc: the first page
     rows = list(qs.select_related("applicant").order_by("due", "id")[(page - 1) * PAGE: page * PAGE])
 
     items = []

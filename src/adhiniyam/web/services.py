@@ -118,7 +118,7 @@ def staff_procedures(user, body: Body) -> list[dict]:
         for et in proc.events.values():
             if not et.opens:
                 continue
-            roles = access.opening_roles(user, body, body.act_id, et)
+            roles = list(access.opening_roles(user, body, body.act_id, et))     # own roles first
             if not roles:
                 continue
             fields = {n: field_out(f) for n, f in et.fields.items()}

@@ -2,6 +2,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from adhiniyam.records import demo
+from adhiniyam.records.dating import replaying_history
 from adhiniyam.records.models import Body
 
 
@@ -24,8 +25,10 @@ class Command(BaseCommand):
                 creds.append((u.username, demo.PASSWORD, ", ".join(f"{m.role} at {m.body.code}"
                                                                    for m in u.memberships.all())))
         else:
-            creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
-            self._enforcement_and_local_law()
+            with replaying_history():             # the demo's past, entered as if on each day it happened
+                creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
+                self._enforcement_and_local_law()
+            demo.late_entry_examples(self.stdout)
         where = o["addrport"]
         self.stdout.write(f"\nSign in at http://{where}/ (web) or get an API token: POST /api/auth/token\n")
         self.stdout.write(demo.credentials_table(creds) + "\n")
