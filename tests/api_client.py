@@ -8,7 +8,6 @@ from contextlib import nullcontext
 from django.conf import settings
 from django.test import override_settings
 
-
 DATE_FIELDS = ("on", "paid_on", "spent_on")
 
 

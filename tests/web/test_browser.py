@@ -95,7 +95,6 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
     # -- a citizen signs up, registers with the Panchayat and applies
     citizen = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
     citizen.goto(f"{base}/signup/")
-    citizen.fill("#id_username", "asha")
     citizen.fill("#id_first_name", "Asha Naik")
     citizen.fill("#id_password1", "a-long-pass-2026")
     citizen.fill("#id_password2", "a-long-pass-2026")
@@ -109,7 +108,7 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
     citizen.fill("#survey", "45/2")
     citizen.check("input[name=f_complete]")
     citizen.click("text=Submit application")
-    case = Case.objects.get(applicant_user__username="asha")
+    case = Case.objects.get(applicant_user__first_name="Asha Naik")
     assert case.opened_on.isoformat() == "2026-03-02"
     assert citizen.url.endswith(f"/case/{case.pk}/")
     plain = citizen.inner_text("#plain")
@@ -135,6 +134,8 @@ def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser
     officer.fill("#form-observations_dispatched textarea[name=f_observations]", "The site plan is not to scale.")
     officer.click("#form-observations_dispatched button[type=submit]")
     assert "Observations sent" in officer.inner_text("#status")
+    officer.click("#form-verify-property button")        # the property declared on the application is hers
+    assert "Property verified" in officer.content()
     officer.click("#deadline-decision details.why > summary")          # why this date?
     officer.click("#deadline-decision details.cite > summary")         # the cited words, one click away
     officer.screenshot(path=str(shots / "officer-case-why-this-date.png"), full_page=True)

@@ -60,6 +60,12 @@ def test_application_to_deemed_grant_through_the_pages(world, as_user, client):
     assert "Technical clearance".lower() in page.lower()      # the conditions are shown with the grant
     assert "Intimation given and fee deposited after a deemed permission" in page   # the applicant's next step
     assert "7 April 2026" in page
+    # the property is the applicant's declaration: no certificate rests on it until the office verifies it
+    assert "not yet verified by the office" in page
+    assert applicant.get(f"/case/{case.pk}/pdf/deemed/0/?lang=en").status_code == 404
+    secretary = as_user(users["secretary"])
+    assert secretary.post(f"/case/{case.pk}/verify-property/").status_code == 302
+    applicant = as_user(users["applicant"])
     r = applicant.get(f"/case/{case.pk}/pdf/deemed/0/?lang=en")
     assert r.status_code == 200 and r["Content-Type"] == "application/pdf" and r.content.startswith(b"%PDF")
 

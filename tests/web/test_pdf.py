@@ -74,6 +74,8 @@ def test_deemed_certificate_numbered_and_citing_the_section(world, as_user, out)
     applicant = as_user(world["users"]["applicant"])
     case = apply_building(applicant)
     set_clock("2026-03-20")
+    assert applicant.get(f"/case/{case.pk}/pdf/deemed/0/").status_code == 404      # the property: declared only
+    assert as_user(world["users"]["secretary"]).post(f"/case/{case.pk}/verify-property/").status_code == 302
     for lang in ("en", "hi"):
         r = applicant.get(f"/case/{case.pk}/pdf/deemed/0/?lang={lang}")
         assert r.status_code == 200
@@ -86,6 +88,10 @@ def test_deemed_certificate_numbered_and_citing_the_section(world, as_user, out)
     assert f"{case.number}/DG/1" in t and "18 March 2026" in t
     assert "s.66(2) [fifteen days]" in t and "deemed to have been granted" in t
     assert "technical clearance" in t                   # the conditions travel with the grant
+    # the dates it rests on, and how each was recorded: the application, dated on receipt by the clock
+    assert "The dates it rests on, and how each was recorded" in t
+    assert "Application received — 2 March" in t and "dated on receipt by the office's clock, 2 March 2026" in t
+    assert "declared on the application; verified by secretary on 20" in t
     assert "Devanagari" in fonts(out / "pdf-deemed-certificate-hi.pdf")
     # a certificate that has not arisen is refused
     assert applicant.get(f"/case/{case.pk}/pdf/deemed/1/").status_code == 404

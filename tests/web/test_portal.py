@@ -13,15 +13,18 @@ PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 
 def test_sign_up_register_and_apply_with_a_plan(world):
     c = Client()
-    r = c.post("/signup/", {"username": "meera", "first_name": "Meera Desai", "email": "",
+    r = c.post("/signup/", {"first_name": "Meera Desai", "email": "",
                             "password1": "a-long-pass-2026", "password2": "a-long-pass-2026"})
     assert r.status_code == 302 and r["Location"] == "/portal/"
+    meera = Person._meta.get_field("user").related_model.objects.get(first_name="Meera Desai").username
+    assert meera.startswith("meera-desai-") and len(meera) == len("meera-desai-") + 4   # given, not chosen
     page = text(c.get("/portal/"))
+    assert f"Your sign-in name is {meera}" in page
     assert "You have no applications yet." in page and "Village Panchayat Taleigao (GA)" in page
     r = c.post("/portal/join/", {"body": "ga-taleigao"})
     assert r.status_code == 302 and r["Location"] == "/portal/ga-taleigao/"
-    assert Membership.objects.filter(user__username="meera", body=world["vp"], role="applicant").exists()
-    assert Person.objects.get(user__username="meera").name == "Meera Desai"
+    assert Membership.objects.filter(user__username=meera, body=world["vp"], role="applicant").exists()
+    assert Person.objects.get(user__username=meera).name == "Meera Desai"
 
     offers = c.get("/portal/ga-taleigao/").content.decode()
     assert "/portal/ga-taleigao/apply/building_permission/" in offers
@@ -33,7 +36,7 @@ def test_sign_up_register_and_apply_with_a_plan(world):
         "address": "Plot 4, Miramar", "survey_number": "101/3", "f_complete": "on",
         "document": SimpleUploadedFile("site-plan.png", PNG, content_type="image/png"), "document_kind": "plan"})
     assert r.status_code == 302
-    case = Case.objects.get(applicant_user__username="meera")
+    case = Case.objects.get(applicant_user__username=meera)
     assert case.property.address == "Plot 4, Miramar" and case.status == "pending"
     assert Document.objects.get(case=case).content_type == "image/png"
     page = text(c.get(f"/case/{case.pk}/"))

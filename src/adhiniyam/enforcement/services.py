@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
+from adhiniyam.ops import limits
 from adhiniyam.records import access
 from adhiniyam.records import engine as E
 from adhiniyam.records import services as RS
@@ -174,6 +175,10 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
     if not description:
         raise Invalid("Describe the problem: description is required.", code="description_required",
                       errors=[{"field": "description", "message": "required"}])
+    for name, value, most in (("description", description, 5000), ("address", address, 300),
+                              ("name", reporter_name, 200), ("email", reporter_email, 254),
+                              ("phone", reporter_phone, 30)):
+        limits.require_length(name, value, most)
     lat, lon = _coord(latitude, "lat", -90, 90), _coord(longitude, "long", -180, 180)
     if reporter_email.strip():
         try:
@@ -186,12 +191,13 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
                       code="location_required", errors=[{"field": "address_string", "message": "or lat/long"}])
     now = E.now_local()
     with transaction.atomic():
+        limits.count_post("complaint", body, user)      # per address (anonymous) or account; refused: 429
         n = next_number(body, "CMP", now.year)
         c = Complaint.objects.create(
             body=body, number=f"{body.code.upper()}/CMP/{now.year}/{n:05d}", category=category,
-            description=description[:5000], address=address.strip()[:300], latitude=lat, longitude=lon,
-            reporter_name=reporter_name.strip()[:200], reporter_email=reporter_email.strip()[:254],
-            reporter_phone=reporter_phone.strip()[:30], channel=channel, received_at=now_aware(),
+            description=description, address=address.strip(), latitude=lat, longitude=lon,
+            reporter_name=reporter_name.strip(), reporter_email=reporter_email.strip(),
+            reporter_phone=reporter_phone.strip(), channel=channel, received_at=now_aware(),
             reporter_user=user if user is not None and user.is_authenticated else None, media_url=media_url[:500])
     return c
 

@@ -32,7 +32,7 @@ def complaint_form(request, code: str):
                 channel="web", user=request.user if request.user.is_authenticated else None)
         except ServiceError as exc:
             ctx["error"] = exc.detail
-            return render(request, "enforcement/complaint_form.html", ctx, status=422)
+            return render(request, "enforcement/complaint_form.html", ctx, status=exc.status)
     return render(request, "enforcement/complaint_form.html", ctx, status=201 if ctx["complaint"] else 200)
 
 

@@ -2,6 +2,8 @@
 
   client_address(request)  the client's address, as ADHINIYAM_PROXIES says to read it (django-axes' resolver,
                            so the sign-in limit and the posting limits agree on who the client is)
+  require_length(field, value, most)
+                           text the public sends, refused (422) over its length, never cut short
   count_post(scope, body, user)
                            one more anonymous (per address) or signed-in (per account) post of a kind
                            (complaint, objection) at a body, refused with 429 over settings.ADHINIYAM_POST_LIMITS
@@ -23,7 +25,7 @@ from django.db.models import F
 from django.http import HttpResponse
 from django.utils import timezone
 
-from adhiniyam.records.errors import ServiceError
+from adhiniyam.records.errors import Invalid, ServiceError
 
 _address: contextvars.ContextVar[str | None] = contextvars.ContextVar("adhiniyam_client_address", default=None)
 
@@ -80,6 +82,14 @@ def count_post(scope: str, body, user) -> None:
         raise TooMany(f"{body.name} has taken {most} {scope}s {whose} in the last {seconds // 60} minutes, the "
                       f"most it takes; try again in {max(1, wait // 60)} minutes. Nothing was recorded.",
                       retry_after=wait)
+
+
+def require_length(field: str, value: str, most: int) -> None:
+    """Text the public sends, refused over its limit (never cut short silently): 422 naming the field."""
+    if len((value or "").strip()) > most:
+        raise Invalid(f"{field}: at most {most} characters ({len(value.strip())} sent). Say it more briefly, or "
+                      "attach long material as a document.", code="too_long",
+                      errors=[{"field": field, "message": f"at most {most} characters"}])
 
 
 def lockout_response(request, original_response=None, credentials=None) -> HttpResponse:

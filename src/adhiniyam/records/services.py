@@ -310,7 +310,7 @@ def verify_property(user, body: Body, property_id: int) -> Property:
         if prop is None:
             raise NotFound(f"No property {property_id} in {body.name}'s records.")
         if prop.verified_at is None and prop.declared_by_id is not None:
-            prop.verified_at, prop.verified_by = timezone.now(), user
+            prop.verified_at, prop.verified_by = E.now_aware(), user
             prop.save(update_fields=["verified_at", "verified_by"])
     return prop
 

@@ -29,9 +29,13 @@ def widgets(fields: dict) -> list[dict]:
     return out
 
 
-def read_on(post, field="on") -> dt.date | dt.datetime:
+def read_on(post, field="on", required=True) -> dt.date | dt.datetime | None:
+    """The date (and clock time) a form gives; None where it gives none and none is required (the entry is
+    then dated now, by the server's clock: records.dating)."""
     text = (post.get(field) or "").strip()
     at = (post.get(field + "_time") or "").strip()
+    if not text and not required:
+        return None
     if not text:
         raise Invalid(_("Give the date on which it happened (YYYY-MM-DD)."), code="bad_date")
     try:

@@ -5,8 +5,10 @@ records, dated, and cites its section with the Act's words; English or Hindi."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from adhiniyam.records import engine as E
@@ -53,6 +55,34 @@ def _field_rows(proc, ev) -> list[tuple[str, str]]:
     return rows
 
 
+def how_recorded(ev: dict) -> str:
+    """How an entry of the case log was dated, in words (records.dating): by the office's clock on receipt,
+    by office staff on the day, or recorded late, with when and why."""
+    entered = timezone.localtime(dt.datetime.fromisoformat(ev["recorded_at"]))
+    who = ev.get("actor") or ""
+    if ev["dated_by"] == "clock":
+        return _("dated on receipt by the office's clock, %(t)s") % {"t": indian_date(entered)}
+    if ev["recorded_late"]:
+        return _("recorded late: entered on %(e)s by %(who)s, because: %(why)s") % {
+            "e": indian_date(entered), "who": who, "why": ev["late_reason"]}
+    return _("entered by %(who)s on the day") % {"who": who}
+
+
+def rests_on(case, events: list[dict], until) -> list[tuple[str, str]]:
+    """The recorded entries a deemed outcome of `until` rests on, each with its date and how it was recorded,
+    and the property, where the applicant declared it, with its verification by the office."""
+    day = str(until)[:10]
+    rows = [(f"{ev['title']} — {indian_date(ev['on'])}", how_recorded(ev))
+            for ev in events if not ev["system"] and str(ev["on"])[:10] <= day]
+    prop = case.property
+    if prop is not None and prop.declared_by_id is not None:
+        rows.append((_("Property %(p)s") % {"p": prop.survey_number or prop.address[:40]},
+                     _("declared on the application; verified by %(who)s on %(d)s") % {
+                         "who": prop.verified_by.username if prop.verified_by else "",
+                         "d": indian_date(timezone.localtime(prop.verified_at))}))
+    return rows
+
+
 def document_context(user, case, kind: str, n: int, lang: str) -> dict:
     out = present.case_out(user, case)
     pack = lawtext.pack(case.act_id)
@@ -66,7 +96,8 @@ def document_context(user, case, kind: str, n: int, lang: str) -> dict:
         et = proc.events[first["type"]]
         ctx.update(kind="receipt", heading=_("Acknowledgement of receipt"), number=f"{case.number}/ACK",
                    dated=first["on"], subject=proc.title, lines=[
-                       _("Received on %(d)s: %(what)s.") % {"d": indian_date(first["on"]), "what": et.title}],
+                       _("Received on %(d)s: %(what)s.") % {"d": indian_date(first["on"]), "what": et.title},
+                       _("The date of receipt: %(how)s.") % {"how": how_recorded(first)}],
                    rows=_field_rows(proc, first), citations=lawtext.citations(case.act_id, et.cites), quote=et.quote)
         ctx["deadlines"] = [{"title": d["title"], "last": indian_date(d["last_day"]),
                              "cites": ", ".join(lawtext.cite_label(c) for c in d["cites"])}
@@ -94,6 +125,9 @@ def document_context(user, case, kind: str, n: int, lang: str) -> dict:
         if n >= len(out["deemed"]):
             raise NoSuchDocument(_("No deemed outcome %(n)s has arisen in this case.") % {"n": n + 1})
         d = out["deemed"][n]
+        if case.property is not None and not case.property.verified:
+            raise NoSuchDocument(_("The property was declared on the application and the office has not yet "
+                                   "verified it: the certificate is issued once it has."))
         conds = [{"text": c.get("text", ""), "cites": ", ".join(lawtext.cite_label(x) for x in (
             c.get("cites") if isinstance(c.get("cites"), list) else [c.get("cites")]) if x)}
                  for c in d.get("conditions") or []]
@@ -105,7 +139,7 @@ def document_context(user, case, kind: str, n: int, lang: str) -> dict:
                           % {"r": indian_date(case.opened_on), "o": OUTCOME_WORDS().get(d["outcome"], d["outcome"].replace("_", " ")),
                              "d": indian_date(d["on"])}],
                    rows=[], citations=lawtext.citations(case.act_id, d.get("cites")), quote=d.get("quote", ""),
-                   conditions=conds)
+                   conditions=conds, rests_on=rests_on(case, events, d["on"]))
         return ctx
     raise NoSuchDocument(_("Unknown document '%(k)s'.") % {"k": kind})
 

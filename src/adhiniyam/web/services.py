@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from adhiniyam.ops import limits
 from adhiniyam.records import documents, services
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
@@ -19,6 +20,7 @@ from adhiniyam.records.models import Body, Membership, Person, Property, Role
 from . import actionforms, lawtext
 
 CITIZEN_KINDS = ("application", "licence", "complaint", "appeal")
+OBJECTION_MAX = 5000          # characters of an objection on the notice board (a longer one: a letter to the office)
 
 
 def join_body(user, code: str, name: str = "", phone: str = "") -> Body:
@@ -89,10 +91,10 @@ def apply(user, body: Body, offer: dict, post, files) -> object:
             del user._adhiniyam_memberships
         person = Person.objects.filter(body=body, user=user).first() or Person.objects.create(
             body=body, user=user, name=(user.get_full_name() or user.username)[:200], email=user.email or "")
-        prop = Property.objects.create(body=body, owner=person, address=address,
+        prop = Property.objects.create(body=body, owner=person, address=address, declared_by=user,
                                        survey_number=(post.get("survey_number") or "").strip()[:60])
-        case = services.create_case(user, body, offer["id"],
-                                    services.EventInput(type=offer["event"], on=E.today(), data=data, by=offer["role"]),
+        case = services.create_case(user, body, offer["id"],       # dated on receipt, by the server's clock
+                                    services.EventInput(type=offer["event"], data=data, by=offer["role"]),
                                     applicant=person, property=prop,
                                     title=f"{offer['title']} — {person.name}")
         upload = files.get("document")
@@ -136,6 +138,7 @@ def open_case(user, body: Body, offer: dict, post, complaint=None) -> object:
     action through the enforcement service, all in one transaction."""
     on = actionforms.read_on(post)
     data = actionforms.read_data(post, offer["fields"])
+    late_reason = post.get("late_reason", "")
     name = (post.get("person") or "").strip()
     address = (post.get("address") or "").strip()
     with transaction.atomic():
@@ -143,7 +146,8 @@ def open_case(user, body: Body, offer: dict, post, complaint=None) -> object:
         prop = Property.objects.create(body=body, owner=person, address=address,
                                        survey_number=(post.get("survey_number") or "").strip()[:60]) if address else None
         case = services.create_case(user, body, offer["id"],
-                                    services.EventInput(type=offer["event"], on=on, data=data, by=offer["role"]),
+                                    services.EventInput(type=offer["event"], on=on, data=data, by=offer["role"],
+                                                        late_reason=late_reason),
                                     applicant=person, property=prop,
                                     title=f"{offer['title']}" + (f" — {name}" if name else ""))
         if complaint is not None:
@@ -172,8 +176,11 @@ def lodge_objection(user, case, post):
         raise NotFound(_("This notice takes no objections under the Act."))
     name = (post.get("name") or "").strip()
     text = (post.get("text") or "").strip()
+    address = (post.get("address") or "").strip()
     if not name or not text:
         raise Invalid(_("Give your name and the objection."), code="missing_field")
+    for field, value, most in (("name", name, 200), ("address", address, 300), ("text", text, OBJECTION_MAX)):
+        limits.require_length(field, value, most)
     etype, role = events[0]
     today = E.today()
     rows = list(case.events.order_by("seq"))
@@ -182,6 +189,7 @@ def lodge_objection(user, case, post):
     except E.law().LawError as exc:
         raise LawRefused.from_law(exc) from exc
     with transaction.atomic():
-        return Objection.objects.create(body_id=case.body_id, case=case, event_type=etype, name=name[:200],
-                                        address=(post.get("address") or "").strip()[:300], text=text,
-                                        lodged_on=today, user=user if user.is_authenticated else None)
+        limits.count_post("objection", case.body, user)     # per address (anonymous) or account; refused: 429
+        return Objection.objects.create(body_id=case.body_id, case=case, event_type=etype, name=name,
+                                        address=address, text=text, lodged_on=today,
+                                        user=user if user.is_authenticated else None)

@@ -18,6 +18,7 @@ urlpatterns = [
     path("case/<int:case_id>/", views.case_detail, name="case"),
     path("case/<int:case_id>/act/", views.case_action, name="case_action"),
     path("case/<int:case_id>/upload/", views.case_upload, name="case_upload"),
+    path("case/<int:case_id>/verify-property/", views.verify_property, name="verify_property"),
     path("case/<int:case_id>/default-works/", views.default_works, name="default_works"),
     path("case/<int:case_id>/demands/<int:demand_id>/pay/", views.demand_payment, name="demand_payment"),
     path("case/<int:case_id>/pdf/<slug:kind>/", views.case_pdf, name="case_pdf"),

@@ -9,9 +9,11 @@ import datetime as dt
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required as _login_required
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -52,9 +54,12 @@ def signup(request):
 
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome. Choose the panchayat or municipality you want to apply to."))
+        messages.success(request, _("Welcome. Your sign-in name is %(name)s: write it down, you sign in with it "
+                                    "and your password. Choose the panchayat or municipality you want to apply "
+                                    "to.") % {"name": user.username})
         return redirect("web:portal")
     return page(request, "web/signup.html", {"form": form, "nav_section": "portal"})
 
@@ -194,6 +199,7 @@ def case_context(request, case, as_of=None, error=None):
         if et is None:   # an outcome of time alone recorded by the sweep: say it in words
             ev = {**ev, "title": ev["type"].replace("_", " ").capitalize()}
         events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
+                       "entered": timezone.localtime(dt.datetime.fromisoformat(ev["recorded_at"])),
                        "citations": lawtext.citations(case.act_id, et.cites if et else []),
                        "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
                        "paid": bool(et) and not ev["system"] and any(
@@ -221,6 +227,11 @@ def case_context(request, case, as_of=None, error=None):
         "today": E.today(), "as_of": as_of, "error": err, "is_party": is_party,
         "act_title": pack.title, "nav_section": "portal" if is_party and not is_staff_user(user) else "inbox",
         "lang": get_language(),
+        # who gives the date of what they record here (records.dating): office staff give it; anyone else's
+        # entry is dated on receipt by the server's clock, so the form asks no date of them
+        "gives_dates": access.office_staff(user, case.body),
+        "may_verify_property": (case.property is not None and not case.property.verified
+                                and access.office_staff(user, case.body)),
     }
 
 
@@ -270,7 +281,8 @@ def default_works(request, case_id):
         except ValueError:
             raise ServiceError(_("The form is missing the case's version; reload the page."), code="bad_version") from None
         _case, demand = enf.record_default_works(request.user, case.pk, on=on, amount=p.get("amount", ""),
-                                                 version=version, note=p.get("note", ""))
+                                                 version=version, note=p.get("note", ""),
+                                                 late_reason=p.get("late_reason", ""))
     except ServiceError as exc:
         ctx = case_context(request, _case_or_404(request.user, case_id), None, error=exc)
         return page(request, "web/case.html", ctx, status=exc.status if exc.status in (403, 404, 409, 422) else 422)
@@ -328,14 +340,14 @@ def case_action(request, case_id):
             fields = {n: present.field_out(f) for n, f in proc.events[etype].fields.items()}
         else:
             fields = mine[0]["fields"]
-        on = actionforms.read_on(p)
+        on = actionforms.read_on(p, required=False)
         data = actionforms.read_data(p, fields)
         try:
             version = int(p.get("version", ""))
         except ValueError:
             raise ServiceError(_("The form is missing the case's version; reload the page."), code="bad_version") from None
-        services.append_event(request.user, case.pk,
-                              services.EventInput(type=etype, on=on, data=data, by=p.get("as_role") or None), version)
+        services.append_event(request.user, case.pk, services.EventInput(
+            type=etype, on=on, data=data, by=p.get("as_role") or None, late_reason=p.get("late_reason", "")), version)
     except ServiceError as exc:
         ctx = case_context(request, _case_or_404(request.user, case_id), None, error=exc)
         ctx["failed_action"] = etype
@@ -360,6 +372,18 @@ def case_upload(request, case_id):
         messages.error(request, exc.detail)
     else:
         messages.success(request, _("Document uploaded."))
+    return redirect("web:case", case_id=case.pk)
+
+
+@signin_required
+@require_POST
+def verify_property(request, case_id):
+    """The office verifies the property a citizen declared on the application."""
+    case = _case_or_404(request.user, case_id)
+    if case.property is None or not access.office_staff(request.user, case.body):
+        raise Http404(_("No property to verify on this case."))
+    services.verify_property(request.user, case.body, case.property_id)
+    messages.success(request, _("Property verified: %(p)s.") % {"p": case.property})
     return redirect("web:case", case_id=case.pk)
 
 
