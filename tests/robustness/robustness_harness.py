@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from pathlib import Path
@@ -172,13 +173,19 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def request(self, method: str, path: str, token: str | None = None, payload=None, timeout: float = 30):
+    def request(self, method: str, path: str, token: str | None = None, payload=None, timeout: float = 30,
+                headers: dict | None = None, form: dict | None = None):
+        """One request (JSON `payload`, or an urlencoded `form`); (status, parsed body, headers)."""
         data = json.dumps(payload).encode() if payload is not None else None
+        if form is not None:
+            data = urllib.parse.urlencode(form).encode()
         req = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
-            req.add_header("Content-Type", "application/json")
+            req.add_header("Content-Type", "application/json" if form is None else "application/x-www-form-urlencoded")
         if token:
             req.add_header("Authorization", f"Bearer {token}")
+        for name, value in (headers or {}).items():
+            req.add_header(name, value)
         try:
             with urllib.request.urlopen(req, timeout=timeout) as r:
                 return r.status, json.loads(r.read() or b"null"), r.headers

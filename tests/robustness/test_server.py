@@ -5,12 +5,19 @@
   stored; officers writing to different cases of one body at once all succeed and the body's hash
   chain stays whole (`adhiniyam audit verify`);
 - crash safety (PostgreSQL): a stream of writes from several clients, the server killed with SIGKILL
-  in the middle, restarted: every write that was acknowledged is there and the audit chain verifies.
+  in the middle, restarted: every write that was acknowledged is there and the audit chain verifies;
+- a write whose answer was lost (the server killed after the commit) retried with its Idempotency-Key
+  after the restart: the first answer again, nothing stored twice (SQLite and PostgreSQL);
+- a flood of anonymous complaints from one address, spread over the worker processes, is cut at the
+  limit exactly: the count is in the database, not in a process.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import socket
+import sqlite3
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -34,7 +41,8 @@ def _db(kind, pg):
 
 def _opening(n):
     return {"procedure": "building_permission", "title": f"stream {n}",
-            "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True}},
+            "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True},
+                      "late_reason": "paper received at the counter on 5 January"},
             "applicant": {"name": f"Applicant {n}"}, "property": {"address": f"House {n}"}}
 
 
@@ -49,8 +57,8 @@ def test_two_officers_decide_the_same_case_at_once(kind, pg):
         results = []
         for cid in seeded["cases"]:
             barrier = threading.Barrier(2)
-            decisions = [("secretary", {"type": "permission_granted", "on": "2026-01-09", "version": 1}),
-                         ("secretary2", {"type": "permission_refused", "on": "2026-01-09",
+            decisions = [("secretary", {"type": "permission_granted", "on": "2026-01-10", "version": 1}),
+                         ("secretary2", {"type": "permission_refused", "on": "2026-01-10",
                                          "data": {"reasons": "setback under 3 m"}, "version": 1})]
 
             def decide(who, payload, cid=cid, barrier=barrier):
@@ -104,6 +112,7 @@ def test_sigkill_during_a_stream_of_writes_loses_no_acknowledged_write(pg):
                     acked.append(("case", body["id"], body["number"], 1))
                 code, act, _h = server.request("POST", f"/api/cases/{body['id']}/actions", tok["secretary"],
                                                {"type": "observations_dispatched", "on": "2026-01-07",
+                                                "late_reason": "letter of 7 January",
                                                 "data": {"observations": f"note {w}-{n}"}, "version": 1},
                                                timeout=10)
                 if code == 201:
@@ -160,6 +169,76 @@ def test_server_answers_carry_the_security_headers():
         assert headers["X-Content-Type-Options"] == "nosniff"
     finally:
         server.stop()
+
+
+def _scalar(db, sql: str):
+    """One value from the server's database, read directly (the server may be dead)."""
+    if db.kind == "sqlite":
+        with sqlite3.connect(db.url.removeprefix("sqlite:///")) as conn:
+            return conn.execute(sql).fetchone()[0]
+    import psycopg
+    with psycopg.connect(db.url) as conn:
+        return conn.execute(sql).fetchone()[0]
+
+
+def _send_and_never_read(server, path, token, payload, headers) -> socket.socket:
+    """A client whose answer is lost: the request is sent, the answer never read."""
+    body = json.dumps(payload).encode()
+    head = "".join(f"{k}: {v}\r\n" for k, v in {"Host": "127.0.0.1", "Content-Type": "application/json",
+                                                  "Content-Length": len(body), "Authorization": f"Bearer {token}",
+                                                  **headers}.items())
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+    sock.sendall(f"POST {path} HTTP/1.1\r\n{head}\r\n".encode() + body)
+    return sock
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_write_retried_after_the_server_died_past_its_commit_is_not_repeated(kind, pg):
+    db = _db(kind, pg)
+    tok = db.migrate_and_seed(cases=0)["tokens"]
+    server = Server(db, workers=2).start()
+    key = {"Idempotency-Key": "c0ffee00-retry-after-crash"}
+    opening = _opening("lost answer")
+    sock = _send_and_never_read(server, "/api/bodies/ga-taleigao/cases", tok["clerk"], opening, key)
+    deadline = time.time() + 60
+    while _scalar(db, "SELECT count(*) FROM api_idempotentrequest") == 0 and time.time() < deadline:
+        time.sleep(0.1)                          # until the write and its answer are committed together
+    server.kill()                                # and the answer dies with the server
+    sock.close()
+    assert _scalar(db, "SELECT count(*) FROM records_case WHERE title = 'stream lost answer'") == 1
+    stored = _scalar(db, "SELECT content FROM api_idempotentrequest")
+    restarted = Server(db, workers=2).start()
+    try:
+        code, body, headers = restarted.request("POST", "/api/bodies/ga-taleigao/cases", tok["clerk"], opening,
+                                                headers=key)
+        assert code == 201 and headers["Idempotent-Replayed"] == "true"
+        assert body["id"] == json.loads(stored)["id"]
+        # without the key the same body is a new write, as it should be
+        code, other, _h = restarted.request("POST", "/api/bodies/ga-taleigao/cases", tok["clerk"], opening)
+        assert code == 201 and other["id"] != body["id"]
+    finally:
+        restarted.stop()
+    assert _scalar(db, "SELECT count(*) FROM records_case WHERE title = 'stream lost answer'") == 2
+    assert "audit chain intact: 2 events" in db.adhiniyam("audit", "verify").stdout
+    db.drop()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_complaint_flood_is_cut_at_the_limit_across_worker_processes(kind, pg):
+    db = _db(kind, pg)
+    db.migrate_and_seed(cases=0)
+    server = Server(db, workers=3).start()
+    form = {"jurisdiction_id": "ga-taleigao", "service_code": "latrine_near_well",
+            "description": "Cesspool beside the public well", "address_string": "Odxel"}
+    try:
+        with ThreadPoolExecutor(6) as pool:
+            codes = list(pool.map(lambda _n: server.request("POST", "/open311/v2/requests.json", form=form)[0],
+                                  range(60)))
+    finally:
+        server.stop()
+    assert sorted(codes) == [201] * 20 + [429] * 40, codes
+    assert _scalar(db, "SELECT count(*) FROM enforcement_complaint") == 20
+    db.drop()
 
 
 _ = os

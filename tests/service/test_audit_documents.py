@@ -125,3 +125,20 @@ def test_document_upload_checks_type_and_size(api, open_case, settings):
     bad_kind = api.upload("applicant", url, {"kind": "poem", "file": SimpleUploadedFile("p.pdf", PDF)})
     assert bad_kind.status_code == 422
     assert len(api.get("applicant", url).json()) == 1
+
+
+def test_a_late_entrys_reason_is_in_the_audit_chain(api, world):
+    """The reason an entry was made late is hashed with it: rewritten afterwards, the chain breaks."""
+    from adhiniyam.records.models import CaseEvent
+
+    r = api.post("clerk", "/api/bodies/ga-taleigao/cases", {
+        "procedure": "building_permission",
+        "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True},
+                  "late_reason": "Paper received at the counter on 5 January"}})
+    assert r.status_code == 201, r.content
+    ok, text = _verify()
+    assert ok and "1 events checked" in text
+    with tampering():
+        CaseEvent.objects.filter(case_id=r.json()["id"]).update(late_reason="entered on the day")
+    ok, text = _verify()
+    assert not ok and "does not match its hash" in text

@@ -130,6 +130,15 @@ def _outcomes(result, today: dt.date) -> set[tuple[str, dt.date]]:
     return {(etype, day) for etype, day in days if day is not None and day <= today}
 
 
+def _arisen(result, today: dt.date) -> set[tuple[str, dt.date]]:
+    """Every outcome of time arisen by `today`: the events time records, and the deemed outcomes (a pack may
+    declare a deemed grant without an event for it)."""
+    recorded = _outcomes(result, today)
+    days = {day for _etype, day in recorded}
+    deemed = {(f"deemed {d.outcome}", E.deadline_date(d.on)) for d in result.deemed or []}
+    return recorded | {(what, day) for what, day in deemed if day is not None and day <= today and day not in days}
+
+
 def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
                           today: dt.date) -> list[CaseEvent]:
     """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry)."""
@@ -242,7 +251,7 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
                     opened_on=dating.day, status="", created_by=user if user.is_authenticated else None)
         case.body = body
         result = _evaluate(case, [], _engine_event(opening.type, dating, by, data), body=body)
-        D.require_for_late_outcomes(user, body, dating, sorted(_outcomes(result, E.today())))
+        D.require_for_late_outcomes(user, body, dating, sorted(_arisen(result, E.today()), key=lambda x: x[1]))
         case.save(force_insert=True)
         ledger.save(update_fields=["case_count"])
         ev = _append(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
@@ -279,7 +288,7 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
         result = _evaluate(case, rows, _engine_event(action.type, dating, by, data), settings=settings)
         today = E.today()
         D.require_for_late_outcomes(user, case.body, dating,
-                                    sorted(_outcomes(result, today) - _outcomes(current, today)))
+                                    sorted(_arisen(result, today) - _arisen(current, today), key=lambda x: x[1]))
         ledger = _ledger(case.body)
         ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user,
                      data=data, system=False, pack_version=str(pack.version))
