@@ -52,6 +52,9 @@ class Targets:
         self.other_body_property = self.other_body_case["property"]["id"]
         from adhiniyam.api.models import ApiToken
         self.tokens = {u.username: ApiToken.objects.get(user=u).pk for u in world["users"].values()}
+        # a property of the neighbour's, in the office's records (issue 25: refused as an unknown one)
+        self.neighbours_property = self.others_case["property"]["id"]
+        self.neighbour = Person.objects.get(user=world["users"]["neighbour"]).pk
 
     def case(self, target):
         return {"own_case": self.own_case, "others_case": self.others_case,
@@ -84,19 +87,19 @@ ENDPOINTS = {
     "GET /api/bodies/{code}": ("GET", "/api/bodies/{code}", None, BODY_T),
     "GET /api/bodies/{code}/procedures": ("GET", "/api/bodies/{code}/procedures", None, BODY_T),
     "GET /api/bodies/{code}/cases": ("GET", "/api/bodies/{code}/cases", None, BODY_T),
-    "POST /api/bodies/{code}/cases": ("POST", "/api/bodies/{code}/cases", lambda t, c: NEW_CASE, BODY_T),
+    "POST /api/bodies/{code}/cases": ("POST", "/api/bodies/{code}/cases", lambda t, c, x: NEW_CASE, BODY_T),
     "GET /api/bodies/{code}/people": ("GET", "/api/bodies/{code}/people", None, BODY_T),
-    "POST /api/bodies/{code}/people": ("POST", "/api/bodies/{code}/people", lambda t, c: {"name": "Asha Naik"},
+    "POST /api/bodies/{code}/people": ("POST", "/api/bodies/{code}/people", lambda t, c, x: {"name": "Asha Naik"},
                                        BODY_T),
     "GET /api/bodies/{code}/properties": ("GET", "/api/bodies/{code}/properties", None, BODY_T),
     "POST /api/bodies/{code}/properties": ("POST", "/api/bodies/{code}/properties",
-                                           lambda t, c: {"address": "H.No. 3, Caranzalem"}, BODY_T),
+                                           lambda t, c, x: {"address": "H.No. 3, Caranzalem"}, BODY_T),
     "GET /api/cases": ("GET", "/api/cases", None, ("none",)),
-    "POST /api/cases": ("POST", "/api/cases?body={code}", lambda t, c: NEW_CASE, BODY_T),
+    "POST /api/cases": ("POST", "/api/cases?body={code}", lambda t, c, x: NEW_CASE, BODY_T),
     "GET /api/cases/{case_id}": ("GET", "/api/cases/{case_id}", None, CASE_T),
-    "POST /api/cases/{case_id}/actions": ("POST", "/api/cases/{case_id}/actions", lambda t, c: action(c), CASE_T),
+    "POST /api/cases/{case_id}/actions": ("POST", "/api/cases/{case_id}/actions", lambda t, c, x: action(c), CASE_T),
     "GET /api/cases/{case_id}/documents": ("GET", "/api/cases/{case_id}/documents", None, CASE_T),
-    "POST /api/cases/{case_id}/documents": ("POST", "/api/cases/{case_id}/documents", lambda t, c: _upload(),
+    "POST /api/cases/{case_id}/documents": ("POST", "/api/cases/{case_id}/documents", lambda t, c, x: _upload(),
                                             CASE_T),
     "GET /api/documents/{doc_id}": ("GET", "/api/documents/{doc_id}", None, ("own_case", "other_body_case")),
     "DELETE /api/auth/token": ("DELETE", "/api/auth/token", None, ("none",)),
@@ -104,7 +107,17 @@ ENDPOINTS = {
     "DELETE /api/auth/tokens/{token_id}": ("DELETE", "/api/auth/tokens/{token_id}", None, ("own_token", "others_token")),
     "POST /api/bodies/{code}/properties/{property_id}/verify": (
         "POST", "/api/bodies/{code}/properties/{property_id}/verify", None, ("own_property", "other_body_property")),
+    # opening a case at Taleigao on the neighbour's property, or for the neighbour: the office may (a paper
+    # at the counter); a citizen gets exactly what an unknown id gets
+    "POST /api/bodies/{code}/cases [another's property or person]": (
+        "POST", "/api/bodies/ga-taleigao/cases", lambda t, c, x: _on_others(t, x), ("neighbours_property", "neighbour")),
 }
+
+
+def _on_others(target, targets):
+    if target == "neighbours_property":
+        return {**NEW_CASE, "property_id": targets.neighbours_property}
+    return {**NEW_CASE, "applicant": None, "applicant_id": targets.neighbour}
 
 # The expected table. A = allowed (2xx); D = denied (401/403/404). Cells not listed for a role are D.
 # Rows: endpoint; columns: target. Written from access.py's rules: staff read their body and below;
@@ -138,6 +151,8 @@ _MASTER_DATA = {"GET /api/bodies/{code}/properties": {"own_body": A}, "POST /api
                 "POST /api/bodies/{code}/properties": {"own_body": A},
                 "POST /api/bodies/{code}/properties/{property_id}/verify": {"own_property": A}}
 _STAFF_WRITE = {**_MASTER_DATA, "POST /api/bodies/{code}/cases": {"own_body": A}, "POST /api/cases": {"own_body": A},
+                "POST /api/bodies/{code}/cases [another's property or person]": {"neighbours_property": A,
+                                                                                "neighbour": A},
                 "POST /api/cases/{case_id}/documents": {"own_case": A, "others_case": A}}
 EXPECT["clerk"] = {**_STAFF_READ, **_STAFF_WRITE}
 EXPECT["secretary"] = {**_STAFF_READ, **_STAFF_WRITE,
@@ -211,7 +226,7 @@ def test_matrix(role, api, world):
             if (role, key, target) in KNOWN_BUGS:
                 continue
             url, case = _url(template, role, target, targets)
-            body = payload(target, case) if payload else None
+            body = payload(target, case, targets) if payload else None
             with transaction.atomic():
                 r = api.call(who, method, url, body)
                 transaction.set_rollback(True)

@@ -278,3 +278,49 @@ def test_unstorable_text_is_refused_clearly(api, world, unchanged, field, bad, r
         return          # free text in event data has no column limit; a long observation is lawful
     refused(r, 422)
     unchanged.check()
+
+
+# Dates that are not the sender's to give (issue 25): each refused with its code, nothing stored.
+CITIZEN_DATES = ["2025-01-02", "2026-01-09", "2026-01-09T23:59", "2025-12-31T10:00"]
+LATE_REASONS = [(None, "late_reason_required"), ("", "late_reason_required"), ("   ", "late_reason_required"),
+                ("x" * 1001, "invalid_request"), ("nul \x00 byte", "invalid_request")]
+
+
+@pytest.mark.parametrize("on", CITIZEN_DATES)
+def test_a_citizen_cannot_date_her_own_application(api, world, unchanged, on):
+    unchanged.take()
+    body = refused(api.post("applicant", "/api/bodies/ga-taleigao/cases",
+                            {"procedure": "building_permission",
+                             "event": {"type": "application_received", "on": on, "data": {"complete": True}}}),
+                   422, "dated_on_receipt")
+    assert "10 January 2026" in body["detail"]
+    unchanged.check()
+
+
+@pytest.mark.parametrize("reason,code", LATE_REASONS, ids=["missing", "empty", "blank", "overlong", "nul"])
+def test_a_back_dated_office_entry_without_a_proper_reason(api, case, unchanged, reason, code):
+    unchanged.take()
+    payload = {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1}
+    if reason is not None:
+        payload["late_reason"] = reason
+    refused(api.post("secretary", f"/api/cases/{case['id']}/actions", payload), 422, code)
+    unchanged.check()
+
+
+def test_an_office_entry_further_back_than_the_body_allows(api, world, unchanged):
+    unchanged.take()
+    body = refused(api.post("clerk", "/api/bodies/ga-taleigao/cases",
+                            {"procedure": "building_permission",
+                             "event": {"type": "application_received", "on": "2025-11-01",
+                                       "late_reason": "found in the inward register"}}), 422, "too_late_to_enter")
+    assert "30 days" in body["detail"]
+    unchanged.check()
+
+
+@pytest.mark.parametrize("field", ["description", "address", "reporter_name", "reporter_phone"])
+def test_overlong_complaint_text_is_refused_not_cut(api, world, unchanged, field):
+    unchanged.take()
+    payload = {"category": "latrine_near_well", "description": "Cesspool", "address": "Odxel", field: "x" * 6000}
+    body = refused(api.post("applicant", "/api/enforcement/bodies/ga-taleigao/complaints", payload), 422)
+    assert "at most" in body["detail"]
+    unchanged.check()
