@@ -89,6 +89,22 @@ def dated_by(row) -> str:
     return "law" if row.system else "clock" if row.clock_dated else "office"
 
 
+def _warnings(case, pack, proc) -> list[str]:
+    """What the reader of a case should know that its status does not say."""
+    out = []
+    if str(pack.version) != case.pack_version:
+        out.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
+                   f"the version now installed, {pack.version}. Check the explanation for changed rules.")
+    if case.property is not None and not case.property.verified:
+        out.append("The property was declared on the application and the office has not yet verified it: no "
+                   "certificate of a deemed outcome is issued on it until the office has.")
+    for role in proc.roles:
+        if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r in case.routes.all()):
+            out.append(f"No office of '{proc.roles[role]}' ({role}) is set up above {case.body.name}: "
+                       "an administrator should add it in the admin (Bodies → Offices).")
+    return out
+
+
 def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
     pack = get_pack(case.act_id)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
@@ -112,16 +128,7 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
             et = proc.events[etype]
             my_actions.append({"type": etype, "title": et.title, "as_role": role,
                                "fields": {n: field_out(f) for n, f in et.fields.items()}})
-    if str(pack.version) != case.pack_version:
-        warnings.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
-                        f"the version now installed, {pack.version}. Check the explanation for changed rules.")
-    if case.property is not None and not case.property.verified:
-        warnings.append("The property was declared on the application and the office has not yet verified it: no "
-                        "certificate of a deemed outcome is issued on it until the office has.")
-    for role in proc.roles:
-        if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r in case.routes.all()):
-            warnings.append(f"No office of '{proc.roles[role]}' ({role}) is set up above {case.body.name}: "
-                            "an administrator should add it in the admin (Bodies → Offices).")
+    warnings += _warnings(case, pack, proc)
     out = summary(case)
     out.update({
         "act_id": case.act_id, "pack_version": case.pack_version, "pack_current": str(pack.version) == case.pack_version,

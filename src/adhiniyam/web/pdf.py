@@ -122,26 +122,32 @@ def document_context(user, case, kind: str, n: int, lang: str) -> dict:
                    quote=et.quote if et else "", by=proc.roles.get(ev["by"], ev["by"]))
         return ctx
     if kind == "deemed":
-        if n >= len(out["deemed"]):
-            raise NoSuchDocument(_("No deemed outcome %(n)s has arisen in this case.") % {"n": n + 1})
-        d = out["deemed"][n]
-        if case.property is not None and not case.property.verified:
-            raise NoSuchDocument(_("The property was declared on the application and the office has not yet "
-                                   "verified it: the certificate is issued once it has."))
-        conds = [{"text": c.get("text", ""), "cites": ", ".join(lawtext.cite_label(x) for x in (
-            c.get("cites") if isinstance(c.get("cites"), list) else [c.get("cites")]) if x)}
-                 for c in d.get("conditions") or []]
-        ctx.update(kind="deemed", heading=(_("Certificate of deemed permission") if d["outcome"] == "granted" else
-                            _("Certificate of deemed outcome: %(o)s") % {"o": d["outcome"].replace("_", " ")}),
-                   number=f"{case.number}/DG/{n + 1}", dated=d["on"], subject=proc.title,
-                   lines=[_("The application received on %(r)s was not decided within the period the Act allows. "
-                            "By operation of law, it is deemed %(o)s on %(d)s.")
-                          % {"r": indian_date(case.opened_on), "o": OUTCOME_WORDS().get(d["outcome"], d["outcome"].replace("_", " ")),
-                             "d": indian_date(d["on"])}],
-                   rows=[], citations=lawtext.citations(case.act_id, d.get("cites")), quote=d.get("quote", ""),
-                   conditions=conds, rests_on=rests_on(case, events, d["on"]))
-        return ctx
+        return _deemed_context(ctx, case, proc, out, n)
     raise NoSuchDocument(_("Unknown document '%(k)s'.") % {"k": kind})
+
+
+def _deemed_context(ctx: dict, case, proc, out: dict, n: int) -> dict:
+    """The certificate of the n-th deemed outcome: what arose and when, the dates it rests on and how each
+    was recorded, its conditions and the words of the Act. Not while the property it rests on is only declared."""
+    if n >= len(out["deemed"]):
+        raise NoSuchDocument(_("No deemed outcome %(n)s has arisen in this case.") % {"n": n + 1})
+    d = out["deemed"][n]
+    if case.property is not None and not case.property.verified:
+        raise NoSuchDocument(_("The property was declared on the application and the office has not yet "
+                               "verified it: the certificate is issued once it has."))
+    conds = [{"text": c.get("text", ""), "cites": ", ".join(lawtext.cite_label(x) for x in (
+        c.get("cites") if isinstance(c.get("cites"), list) else [c.get("cites")]) if x)}
+             for c in d.get("conditions") or []]
+    ctx.update(kind="deemed", heading=(_("Certificate of deemed permission") if d["outcome"] == "granted" else
+                        _("Certificate of deemed outcome: %(o)s") % {"o": d["outcome"].replace("_", " ")}),
+               number=f"{case.number}/DG/{n + 1}", dated=d["on"], subject=proc.title,
+               lines=[_("The application received on %(r)s was not decided within the period the Act allows. "
+                        "By operation of law, it is deemed %(o)s on %(d)s.")
+                      % {"r": indian_date(case.opened_on), "o": OUTCOME_WORDS().get(d["outcome"], d["outcome"].replace("_", " ")),
+                         "d": indian_date(d["on"])}],
+               rows=[], citations=lawtext.citations(case.act_id, d.get("cites")), quote=d.get("quote", ""),
+               conditions=conds, rests_on=rests_on(case, out["events"], d["on"]))
+    return ctx
 
 
 def render_html(user, case, kind: str, n: int, lang: str) -> str:

@@ -193,20 +193,7 @@ def case_context(request, case, as_of=None, error=None):
         et = proc.events[a["type"]]
         actions.append({**a, "widgets": actionforms.widgets(a["fields"]), "role_label": proc.roles.get(a["as_role"], a["as_role"]),
                         "citations": lawtext.citations(case.act_id, et.cites), "quote": et.quote})
-    events = []
-    for ev in out["events"]:
-        et = proc.events.get(ev["type"])
-        if et is None:   # an outcome of time alone recorded by the sweep: say it in words
-            ev = {**ev, "title": ev["type"].replace("_", " ").capitalize()}
-        events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
-                       "entered": timezone.localtime(dt.datetime.fromisoformat(ev["recorded_at"])),
-                       "citations": lawtext.citations(case.act_id, et.cites if et else []),
-                       "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
-                       "paid": bool(et) and not ev["system"] and any(
-                           f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
-                           for k, f in et.fields.items()),
-                       "shown": pdf_rows(proc, ev)})
-    events.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
+    events = _timeline(case, proc, out["events"])
     system_days = {str(e["on"])[:10] for e in events if e["system"]}
     for d in deemed:     # a deemed outcome the sweep has not yet recorded is shown in the timeline too
         d["in_timeline"] = str(d.get("on"))[:10] not in system_days
@@ -233,6 +220,25 @@ def case_context(request, case, as_of=None, error=None):
         "may_verify_property": (case.property is not None and not case.property.verified
                                 and access.office_staff(user, case.body)),
     }
+
+
+def _timeline(case, proc, rows: list[dict]) -> list[dict]:
+    """The case log as the timeline shows it, in the order things happened: each entry with its role,
+    when it was entered, its citations, and whether it prints as an order or a receipt."""
+    events = []
+    for ev in rows:
+        et = proc.events.get(ev["type"])
+        if et is None:   # an outcome of time alone recorded by the sweep: say it in words
+            ev = {**ev, "title": ev["type"].replace("_", " ").capitalize()}
+        events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
+                       "entered": timezone.localtime(dt.datetime.fromisoformat(ev["recorded_at"])),
+                       "citations": lawtext.citations(case.act_id, et.cites if et else []),
+                       "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
+                       "paid": bool(et) and not ev["system"] and any(
+                           f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
+                           for k, f in et.fields.items()),
+                       "shown": pdf_rows(proc, ev)})
+    return sorted(events, key=lambda e: (str(e["on"])[:10], e["seq"]))
 
 
 def _case_or_404(user, case_id):
