@@ -20,7 +20,7 @@ from adhiniyam.records import engine as E
 from adhiniyam.records.errors import Forbidden, Invalid, NotFound, ServiceError
 from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
 
-from . import problems
+from . import idempotency, problems
 from .auth import AUTH
 from .dates import parse_on
 from .models import ApiToken
@@ -44,13 +44,20 @@ from .schemas import (
     TokenOut,
 )
 
-api = NinjaAPI(
+
+class RecordsAPI(NinjaAPI):
+    def get_openapi_schema(self, **kwargs):
+        return idempotency.declare(super().get_openapi_schema(**kwargs))
+
+
+api = RecordsAPI(
     title="Adhiniyam records API",
     version="1",
     description=(
         "Cases of Indian local bodies, decided by their Acts. Authenticate with `Authorization: Bearer <token>` "
         "(POST /api/auth/token) or the web session. Errors are application/problem+json; `detail` says what "
-        "to do. Writing to a case needs the case's `version`; a stale version gets 409."),
+        "to do. Writing to a case needs the case's `version`; a stale version gets 409. A write may carry an "
+        "`Idempotency-Key` header: a retry with the same key gets the first answer and stores nothing new."),
     auth=AUTH,
     urls_namespace="api",
 )

@@ -33,6 +33,21 @@ BODY_OF = {"code": ("records", "Body", "pk"), "case_id": ("records", "Case", "bo
            "complaint_id": ("enforcement", "Complaint", "body_id"), "demand_id": ("enforcement", "Demand", "body_id")}
 
 
+PARAMETER = {"in": "header", "name": HEADER, "required": False,
+             "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\x20-\\x7e]+$"},
+             "description": "Send a new key (e.g. a UUID) with a write, and the same key to retry it: a repeated key "
+                            "gets the first answer and stores nothing new; with another request, 422."}
+
+
+def declare(schema: dict) -> dict:
+    """The OpenAPI description of the header on every write of the API (the sign-in excepted)."""
+    for path, ops in schema.get("paths", {}).items():
+        for method, op in ops.items():
+            if method.upper() in WRITES and path not in NOT_KEPT:
+                op.setdefault("parameters", []).append(dict(PARAMETER))
+    return schema
+
+
 def _problem(request, status: int, code: str, detail: str) -> HttpResponse:
     body = {"type": f"/problems/{code.replace('_', '-')}", "title": "Idempotency-Key refused", "status": status,
             "detail": detail, "code": code, "instance": request.path}

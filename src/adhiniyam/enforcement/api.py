@@ -125,7 +125,7 @@ def complaint_categories(request, code: str):
              "procedures_that_could_apply": S._procedures_out(body, c.procedures)} for c in S.categories(body)]
 
 
-@router.post("/bodies/{code}/complaints", response={201: dict, **ERRORS})
+@router.post("/bodies/{code}/complaints", response={201: dict, 429: Problem, **ERRORS})
 def file_complaint(request, code: str, payload: ComplaintIn):
     """File a complaint at a body in one of its categories."""
     body = access.body_for(request.user, code)

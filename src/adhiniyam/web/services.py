@@ -27,11 +27,13 @@ def join_body(user, code: str, name: str = "", phone: str = "") -> Body:
     body = Body.objects.exclude(act_id="").filter(code=code, active=True).first()
     if body is None:
         raise NotFound(_("No panchayat or municipality '%(c)s'. Choose one from the list.") % {"c": code})
+    limits.require_length("name", name, 200)
+    limits.require_length("phone", phone, 20)
     with transaction.atomic():
         Membership.objects.get_or_create(user=user, body=body, role=Role.APPLICANT, office="")
         if not Person.objects.filter(body=body, user=user).exists():
-            Person.objects.create(body=body, user=user, name=(name or user.get_full_name() or user.username)[:200],
-                                  phone=phone[:20], email=user.email or "")
+            Person.objects.create(body=body, user=user, name=(name.strip() or user.get_full_name() or user.username)[:200],
+                                  phone=phone.strip(), email=user.email or "")
     if hasattr(user, "_adhiniyam_memberships"):
         del user._adhiniyam_memberships
     return body
@@ -83,16 +85,18 @@ def _period_words(period) -> str:
 def apply(user, body: Body, offer: dict, post, files) -> object:
     data = actionforms.read_data(post, offer["fields"])
     address = (post.get("address") or "").strip()
+    survey = (post.get("survey_number") or "").strip()
     if not address:
         raise Invalid(_("Give the address of the property or premises."), code="missing_field")
+    limits.require_length("address", address, 2000)
+    limits.require_length("survey_number", survey, 60)
     with transaction.atomic():
         Membership.objects.get_or_create(user=user, body=body, role=Role.APPLICANT, office="")
         if hasattr(user, "_adhiniyam_memberships"):
             del user._adhiniyam_memberships
         person = Person.objects.filter(body=body, user=user).first() or Person.objects.create(
             body=body, user=user, name=(user.get_full_name() or user.username)[:200], email=user.email or "")
-        prop = Property.objects.create(body=body, owner=person, address=address, declared_by=user,
-                                       survey_number=(post.get("survey_number") or "").strip()[:60])
+        prop = Property.objects.create(body=body, owner=person, address=address, declared_by=user, survey_number=survey)
         case = services.create_case(user, body, offer["id"],       # dated on receipt, by the server's clock
                                     services.EventInput(type=offer["event"], data=data, by=offer["role"]),
                                     applicant=person, property=prop,
