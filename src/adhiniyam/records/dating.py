@@ -43,16 +43,28 @@ def replaying_history():
         _replaying.reset(token)
 
 
+def long_date(day: dt.date) -> str:
+    return f"{day.day} {day:%B %Y}"
+
+
+def day_of(on) -> dt.date:
+    """The legal day of a date or moment given (None: today on the service's clock)."""
+    return E.today() if on is None else _split(on)[0]
+
+
+def _split(on) -> tuple[dt.date, dt.datetime | None]:
+    if isinstance(on, dt.datetime):
+        aware = on if timezone.is_aware(on) else timezone.make_aware(on)
+        return timezone.localtime(aware).date(), aware
+    return on, None
+
+
 def _entered_at(on) -> dt.datetime:
     now = E.now_aware()
     if on is None or not _replaying.get():
         return now
     day, at = _split(on)
     return min(at or timezone.make_aware(dt.datetime.combine(day, dt.time(12))), now)
-
-
-def long_date(day: dt.date) -> str:
-    return f"{day.day} {day:%B %Y}"
 
 
 @dataclass(frozen=True)
@@ -66,18 +78,6 @@ class Dating:
     @property
     def late(self) -> bool:
         return self.day < timezone.localdate(self.entered_at)
-
-
-def day_of(on) -> dt.date:
-    """The legal day of a date or moment given (None: today on the service's clock)."""
-    return E.today() if on is None else _split(on)[0]
-
-
-def _split(on) -> tuple[dt.date, dt.datetime | None]:
-    if isinstance(on, dt.datetime):
-        aware = on if timezone.is_aware(on) else timezone.make_aware(on)
-        return timezone.localtime(aware).date(), aware
-    return on, None
 
 
 def _plausible(day: dt.date, entered: dt.date):
