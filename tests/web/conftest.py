@@ -75,15 +75,32 @@ def fixed_clock(settings):
     return CLOCK
 
 
+def english(c, lang="en"):
+    """A user who chose a language (the cookie Django's set_language keeps): these tests read English
+    words unless they ask for another; a body's own language is the default otherwise."""
+    from django.conf import settings
+
+    c.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    return c
+
+
 @pytest.fixture
-def as_user(db):
-    """A separate browser (test client) signed in as the given user."""
+def client(db):
     from django.test import Client
 
-    def login(user):
+    return english(Client())
+
+
+@pytest.fixture
+def as_user(db):
+    """A separate browser (test client) signed in as the given user, who chose English (lang=...
+    for another language; lang=None for none, so that the body's language applies)."""
+    from django.test import Client
+
+    def login(user, lang="en"):
         c = Client()
         c.force_login(user)
-        return c
+        return english(c, lang) if lang else c
     return login
 
 

@@ -45,6 +45,9 @@ def page(request, template: str, ctx: dict | None = None, status: int = 200):
     ctx.setdefault("nav_inboxes", inbox_bodies(user)[:2])
     ctx.setdefault("nav_staff", is_staff_user(user))
     ctx.setdefault("nav_section", "")
+    from adhiniyam.law.translations import LANGUAGES
+
+    ctx.setdefault("nav_languages", [(code, LANGUAGES[code]) for code in getattr(request, "body_languages", LANGUAGES)])
     return render(request, template, ctx, status=status)
 
 
