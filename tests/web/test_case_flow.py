@@ -129,7 +129,6 @@ def test_as_of_view_projects_the_deemed_grant(world, as_user):
 
 def test_incomplete_application_is_overdue_not_deemed(world, as_user):
     """Whether an application is complete is the office's call: the clerk records it at the counter."""
-    applicant = as_user(world["users"]["applicant"])
     clerk = as_user(world["users"]["clerk"])
     r = clerk.post("/inbox/ga-taleigao/new/building_permission/", {"on": "2026-03-02", "person": "Applicant",
                                                                     "address": "H.No. 12, Dona Paula road"})
