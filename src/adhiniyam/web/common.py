@@ -45,10 +45,14 @@ def page(request, template: str, ctx: dict | None = None, status: int = 200):
     ctx.setdefault("nav_inboxes", inbox_bodies(user)[:2])
     ctx.setdefault("nav_staff", is_staff_user(user))
     ctx.setdefault("nav_section", "")
+    return render(request, template, ctx, status=status)
+
+
+def languages(request) -> dict:
+    """Context processor: the languages offered on this page (the body's own first), for the switcher."""
     from adhiniyam.law.translations import LANGUAGES
 
-    ctx.setdefault("nav_languages", [(code, LANGUAGES[code]) for code in getattr(request, "body_languages", LANGUAGES)])
-    return render(request, template, ctx, status=status)
+    return {"nav_languages": [(code, LANGUAGES[code]) for code in getattr(request, "body_languages", LANGUAGES)]}
 
 
 def body_links(body) -> list[tuple[str, str]]:
