@@ -22,7 +22,7 @@ django.setup()
 
 GOA = "goa_panchayat_raj_1994"
 HP = "himachal_municipal_1994"
-from webhelpers import PASSWORD  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
+from webhelpers import PASSWORD, english  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
 
 
 @pytest.fixture
@@ -73,15 +73,6 @@ def fixed_clock(settings):
     settings.ADHINIYAM_CLOCK = CLOCK
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return CLOCK
-
-
-def english(c, lang="en"):
-    """A user who chose a language (the cookie Django's set_language keeps): these tests read English
-    words unless they ask for another; a body's own language is the default otherwise."""
-    from django.conf import settings
-
-    c.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
-    return c
 
 
 @pytest.fixture

@@ -3,9 +3,8 @@ those a citizen may open), apply with a plan, and be refused clearly when someth
 
 from __future__ import annotations
 
-from conftest import english
 from django.test import Client
-from webhelpers import text
+from webhelpers import english, text
 
 from adhiniyam.records.models import Case, Document, Membership, Person
 

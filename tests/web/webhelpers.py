@@ -12,6 +12,13 @@ from adhiniyam.records.models import Case
 PASSWORD = "pass-word-1"     # every user of the web tests' world (tests/web/conftest.py)
 
 
+def english(c, lang="en"):
+    """A user who chose a language (the cookie Django's set_language keeps): these tests read English
+    words unless they ask for another; a body's own language is the default otherwise."""
+    c.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    return c
+
+
 def set_clock(day: str):
     settings.ADHINIYAM_CLOCK = f"{day}T11:00"
 

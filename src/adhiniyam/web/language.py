@@ -38,7 +38,11 @@ class BodyLanguageMiddleware:
     def __call__(self, request):
         return self.get_response(request)
 
+    MACHINE = ("/api/", "/open311/", "/ops/", "/admin/")   # answers for programs and the admin stay in English
+
     def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.path.startswith(self.MACHINE) or "/api/" in request.path:
+            return None
         body = body_of(request, view_kwargs)
         request.body_languages = T.state_languages(body.state) if body is not None else list(T.LANGUAGES)
         if settings.LANGUAGE_COOKIE_NAME in request.COOKIES or body is None:

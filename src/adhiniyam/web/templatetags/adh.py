@@ -21,6 +21,11 @@ def inr(value):
 
 
 @register.filter
+def cite_labels(citations):
+    return ", ".join(c["label"] for c in citations or [])
+
+
+@register.filter
 def cite(value):
     return lawtext.cite_label(value)
 
