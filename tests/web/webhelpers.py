@@ -44,3 +44,60 @@ def text(response) -> str:
     html = response.content.decode()
     html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", html, flags=re.S)
     return html_mod.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", "."))
+
+
+# ------------------------------------------------------------------------------------ untranslated words
+
+# What may stay in Latin letters on a page in an Indian language: the Act's own text and the engine's
+# English record (marked lang="en"), names and numbers a person typed (translate="no"), and these:
+# case and receipt numbers, interpretation and reading ids, section numbers with letters, roman
+# chapter numbers, and a few names of formats.
+ALLOWED_PATTERNS = [
+    r"\b[A-Z]{2}-[A-Z0-9-]+(?:/[A-Z0-9-]+)+\b",          # GA-TALEIGAO/2026/000001, receipt numbers
+    r"\b\d+-?[A-Z]{1,2}\b",                               # 106AA, 72-A, 106-BF
+    r"\b\w+(?:[._]\w+)+\b",                               # goa.s63.committee_count, month_after_stop_period
+    r"\(\s*[a-z]{1,3}\s*\)",                              # clause letters: (bv), (ak)
+    r"\b[IVXL]+\b",                                       # Chapter XI
+    r"\b(?:PDF|PNG|JPEG|UPI|YYYY|MM|DD|HH|Open311|JSON|U\.H\.H)\b",
+]
+
+
+def untranslated(page: str) -> list[str]:
+    """Runs of Latin-letter words in a page's text (and its labels) outside lang="en" and translate="no"."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class Walk(HTMLParser):
+        VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source"}
+
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.stack = []       # one flag per open element: is its text exempt?
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            exempt = (self.stack and self.stack[-1]) or tag in ("script", "style") or \
+                (a.get("lang") or "").startswith("en") or a.get("translate") == "no"
+            if not exempt:
+                for key in ("placeholder", "aria-label", "title", "alt"):
+                    if a.get(key):
+                        self.check(a[key])
+            if tag not in self.VOID:
+                self.stack.append(exempt)
+
+        def handle_endtag(self, tag):
+            if tag not in self.VOID and self.stack:
+                self.stack.pop()
+
+        def handle_data(self, data):
+            if not (self.stack and self.stack[-1]):
+                self.check(data)
+
+        def check(self, text):
+            for pattern in ALLOWED_PATTERNS:
+                text = re.sub(pattern, " ", text)
+            found.extend(m.group(0) for m in re.finditer(r"[A-Za-z]{2,}(?:[ '-][A-Za-z]+)*", text))
+
+    Walk().feed(page[page.find("<body"):] if "<body" in page else page)
+    return found

@@ -132,7 +132,20 @@ def pack_words(act_id: str) -> dict[tuple[str, str], None]:
             add(f"{p}.timer.{tid}", t.title)
             for i, text in enumerate(_conditions(t)):
                 add(f"{p}.timer.{tid}.condition.{i}", text)
+            for eid in _expiry_events(t, proc):
+                add(f"{p}.event.{eid}.title", system_event_title(eid))
     return out
+
+
+def system_event_title(eid: str) -> str:
+    """The English words of an event that time alone records (a timer's `on_expiry: {event: …}`), which
+    the pack declares by its id only: "permission_deemed_granted" -> "Permission deemed granted"."""
+    return eid.replace("_", " ").capitalize()
+
+
+def _expiry_events(timer, proc) -> list[str]:
+    oe = timer.on_expiry or {}
+    return [b["event"] for b in (oe, oe.get("otherwise") or {}) if b.get("event") and b["event"] not in proc.events]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,11 +224,14 @@ def _actions(act_id: str) -> dict:
 
 class Words:
     """One pack's words in one language. `get(key, english)` gives the translation, or the English
-    when there is none (English itself, or a language the pack is not translated into)."""
+    when there is none. A pack not translated into the language asked for (another State's: a
+    Gujarat Act's words on a Konkani page) gives its Hindi words; `shown` says which language it is."""
 
     def __init__(self, act_id: str, lang: str):
-        self.act_id, self.lang = act_id, lang
         self.actions = _actions(act_id)
+        if lang != "en" and lang not in present_languages(load_pack(act_id)):
+            lang = "hi"
+        self.act_id, self.lang = act_id, lang
         if lang == "en":
             self.own, self.shared = LocaleFile(Path(), {}, {}, {}, {}), LocaleFile(Path(), {}, {}, {}, {})
         else:

@@ -66,7 +66,7 @@ class ProcWords:
     def __init__(self, act_id: str, proc, language: str | None = None):
         self.proc, self.pid = proc, proc.id
         self.w = T.words(act_id, language or lang())
-        self.translated = self.w.lang != "en"
+        self.shown = self.w.lang           # the language the words are in (Hindi for another State's pack)
 
     def _k(self, rest: str, english: str) -> str:
         return self.w.get(f"procedure.{self.pid}.{rest}", english)
@@ -84,7 +84,7 @@ class ProcWords:
 
     def event(self, eid: str) -> str:
         et = self.proc.events.get(eid)
-        return self._k(f"event.{eid}.title", et.title) if et else eid.replace("_", " ").capitalize()
+        return self._k(f"event.{eid}.title", et.title if et else T.system_event_title(eid))
 
     def action(self, eid: str) -> str:
         et = self.proc.events[eid]
@@ -164,9 +164,15 @@ def body_name(body, language: str | None = None) -> str:
 
 
 def act_title(act_id: str, language: str | None = None) -> str:
-    """The Act's title in the page's language (an unofficial translation; the text stays as printed)."""
+    """The Act's title in the page's language (an unofficial translation; the text stays as printed),
+    or in Hindi for another State's Act."""
     p = pack(act_id)
     return T.words(act_id, language or lang()).get("act.title", p.title)
+
+
+def words_lang(act_id: str) -> str:
+    """The language a pack's words are shown in on this page (its own, or Hindi for another State's)."""
+    return T.words(act_id, lang()).lang
 
 
 def node(act_id: str, node_id: str) -> dict | None:
@@ -317,7 +323,8 @@ def act_choices() -> list[dict]:
         except Exception as exc:  # a pack being written may fail to load; say so, do not hide the rest
             out.append({"id": a, "title": a, "short": a, "error": str(exc)})
             continue
-        out.append({"id": a, "title": act_title(a), "title_en": p.title, "short": p.act.get("short") or p.title,
+        out.append({"id": a, "title": act_title(a), "title_en": p.title, "lang": words_lang(a),
+                    "short": p.act.get("short") or p.title,
                     "state": p.state, "error": ""})
     return out
 

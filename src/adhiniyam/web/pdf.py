@@ -22,7 +22,12 @@ class NoSuchDocument(Exception):
 
 
 def OUTCOME_WORDS():  # noqa: N802 - evaluated in the active language
-    return {"granted": _("granted"), "refused": _("refused"), "approved": _("approved"), "sanctioned": _("sanctioned")}
+    """The packs' deemed outcomes (`deemed: {outcome: …}`), in words."""
+    return {"granted": _("granted"), "refused": _("refused"), "approved": _("approved"), "sanctioned": _("sanctioned"),
+            "sanctioned_absolutely": _("sanctioned absolutely"), "issued": _("issued"),
+            "occupation_permitted": _("permitted to occupy"), "closure_ordered": _("ordered closed"),
+            "excluded": _("excluded"), "consent_without_condition": _("consented to without condition"),
+            "right_to_proceed": _("entitled to proceed"), "right_to_lay_out": _("entitled to lay out the street")}
 
 
 def _base(case, lang):

@@ -102,6 +102,7 @@ def _open_complaints(user, body) -> list[dict]:
         k["status_label"] = status_words.get(k["status"], k["status"])
         for p in k["procedures_that_could_apply"]:
             p["title"] = lawtext.proc_words(body.act_id, pack.procedure(p["procedure"])).title()
+            p["cites"] = [lawtext.cite_label(c) for c in p.get("cite_ids") or []]
         out.append(k)
     return out
 
@@ -617,7 +618,7 @@ def notices(request):
                     continue
                 periods.append({"title": w.timer(d.get("name", ""), d.get("title")), "last": last, "open": last >= today and not d.get("expired"),
                                 "citations": lawtext.citations(act_id, d.get("cites")), "days": (last - today).days})
-            rows.append({"case": c, "proc": proc, "periods": periods, "title": w.title(),
+            rows.append({"case": c, "proc": proc, "periods": periods, "title": w.title(), "lang": w.shown,
                          "status_label": w.status(c.status, c.status_label),
                          "citations": lawtext.citations(act_id, proc.cites), "quote": proc.quote,
                          "takes_objections": bool(web_services.objection_events(act_id, proc)) and not c.closed
@@ -631,6 +632,7 @@ def bodies(request):
     from .common import body_links
 
     rows = [{"body": b, "act": lawtext.act_title(b.act_id) if b.act_id in {a["id"] for a in lawtext.act_choices()} else b.act_id,
+             "lang": lawtext.words_lang(b.act_id),
              "links": body_links(b)}
             for b in Body.objects.exclude(act_id="").filter(active=True).order_by("state", "name")]
     return page(request, "web/bodies.html", {"rows": rows, "nav_section": "bodies"})

@@ -57,6 +57,28 @@ def is_money(key):
 
 
 @register.filter
+def period_text(value):
+    """English period words from another app ("6 months") in the page's language; anything else as it is."""
+    n, _sp, unit = str(value).partition(" ")
+    unit = unit if unit.endswith("s") else unit + "s"
+    if n.isdigit() and unit in ("days", "weeks", "months", "years", "hours"):
+        return formatting.period_words({unit: int(n)})
+    return value
+
+
+@register.filter
+def act_title(act_id):
+    return lawtext.act_title(act_id) if act_id else ""
+
+
+@register.filter
+def layer_name(layer):
+    from django.utils.translation import gettext as _
+
+    return {"state": _("State"), "district": _("District"), "body": _("Body")}.get(layer, layer)
+
+
+@register.filter
 def num(value):
     return formatting.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
