@@ -22,6 +22,7 @@ django.setup()
 
 GOA = "goa_panchayat_raj_1994"
 HP = "himachal_municipal_1994"
+from browserkit import browser, shots  # noqa: E402, F401  (the browser tests' fixtures)
 from webhelpers import PASSWORD, english  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
 
 

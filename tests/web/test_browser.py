@@ -8,47 +8,16 @@ Screenshots go to $ADHINIYAM_SCREENSHOTS (e.g. docs/screenshots) when set, else 
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from browserkit import CHROMIUM, new_page, sign_in
 from webhelpers import PASSWORD, set_clock
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="chromium is not installed: run .ci/browser-deps.sh (apt-get install chromium)")
-
-# playwright's sync API runs an event loop in this thread; the ORM calls the test makes between
-# browser steps are ordinary synchronous calls
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-
-@pytest.fixture
-def shots(tmp_path):
-    out = Path(os.environ.get("ADHINIYAM_SCREENSHOTS") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-        # inside playwright's event loop the ORM keys its connection by the loop's context, not the
-        # thread: the queries the test made there opened a connection of their own. Close it here,
-        # in that same context, or PostgreSQL refuses to drop the test database at the end.
-        from django.db import connections
-        connections.close_all()
-
 
 def other_cases(world) -> dict:
     """Three more cases at Taleigao, recorded through the records service as a clerk and the Secretary
@@ -77,22 +46,6 @@ def other_cases(world) -> dict:
                                   applicant=p)
     later = application("2026-03-04", "Vinod Shet")
     return {"deemed": deemed, "notice": notice, "later": later}
-
-
-def new_page(browser, base, lang="en", width=1100, height=900):
-    """A browser tab whose user chose a language (the cookie Django's set_language keeps); lang=None
-    for a first visit, where the page takes its body's language."""
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    if lang:
-        ctx.add_cookies([{"name": "django_language", "value": lang, "url": base}])
-    return ctx.new_page()
-
-
-def sign_in(page, base, username, password):
-    page.goto(f"{base}/signin/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("form.stack button[type=submit]")
 
 
 def test_apply_observe_comply_deemed_grant_and_hindi(live_server, world, browser, shots):
