@@ -69,6 +69,17 @@ def apply(page, base, code, procedure, address, survey):
     return Case.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
 
 
+def citizen_applies(browser, base, username, code, procedure, address, survey, lang):
+    """On 2 March 2026 a citizen who has chosen no language applies at the body: the page is in the
+    body's language, with no English word left."""
+    set_clock("2026-03-02")
+    page = new_page(browser, base, lang=None)
+    sign_in(page, base, username, PASSWORD)
+    case = apply(page, base, code, procedure, address, survey)
+    assert page.locator("html").get_attribute("lang") == lang and not english_left(page)
+    return page, case
+
+
 def act(page, base, case, event):
     page.goto(f"{base}/case/{case.pk}/")
     page.click(f"details.action:has(#form-{event}) > summary")
@@ -91,12 +102,9 @@ def certificate_png(page, base, case, lang, shots, name) -> Path:
 
 def test_konkani_apply_observations_deemed_certificate(live_server, world, browser, shots):
     base = live_server.url
-    set_clock("2026-03-02")
-    citizen = new_page(browser, base, lang=None)          # no choice made: Taleigao's own language
-    sign_in(citizen, base, "applicant", PASSWORD)
-    case = apply(citizen, base, "ga-taleigao", "building_permission", "H.No. 12, Dona Paula road", "45/2")
-    assert citizen.locator("html").get_attribute("lang") == "kok"
-    assert "17 मार्च 2026" in citizen.inner_text("#plain") and not english_left(citizen)
+    citizen, case = citizen_applies(browser, base, "applicant", "ga-taleigao", "building_permission",
+                                    "H.No. 12, Dona Paula road", "45/2", "kok")
+    assert "17 मार्च 2026" in citizen.inner_text("#plain")
 
     set_clock("2026-03-05")
     office = new_page(browser, base, lang=None)
@@ -118,11 +126,8 @@ def test_konkani_apply_observations_deemed_certificate(live_server, world, brows
 
 def test_gujarati_notice_particulars_right_to_proceed(live_server, states, browser, shots):
     base = live_server.url
-    set_clock("2026-03-02")
-    citizen = new_page(browser, base, lang=None)
-    sign_in(citizen, base, "hetal", PASSWORD)
-    case = apply(citizen, base, "gj-anand", "new_building_notice", "12, Station road, Anand", "T.P. 3/114")
-    assert citizen.locator("html").get_attribute("lang") == "gu" and not english_left(citizen)
+    citizen, case = citizen_applies(browser, base, "hetal", "gj-anand", "new_building_notice",
+                                    "12, Station road, Anand", "T.P. 3/114", "gu")
 
     set_clock("2026-03-10")
     office = new_page(browser, base, lang=None)
@@ -136,18 +141,35 @@ def test_gujarati_notice_particulars_right_to_proceed(live_server, states, brows
     assert "આગળ વધવાનો હક" in citizen.inner_text("#deemed-0") and not english_left(citizen)
     fonts = certificate_png(citizen, base, case, "gu", shots, "pdf-deemed-certificate-gu")
     assert not fonts or "Gujarati" in fonts
+    more_anand_cases(states["gj"])
     office.goto(f"{base}/inbox/gj-anand/")
     assert office.inner_text("#count-deemed") == "1" and not english_left(office)
     office.screenshot(path=str(shots / "officer-inbox-gu.png"), full_page=True)
 
 
+def more_anand_cases(gj):
+    """The other business of the chief officer's office on 20 April 2026, entered at the counter in
+    Gujarati (names and addresses as the clerk typed them)."""
+    from adhiniyam.records import services
+    from adhiniyam.records.models import Membership, Person, Property
+
+    officer = Membership.objects.get(body=gj, role="deciding_officer").user
+    for on, name, address, procedure, event in [
+            ("2026-04-02", "જિજ્ઞેશ શાહ", "૪, ગણેશ ચોકડી", "new_building_notice", "notice_received"),
+            ("2026-04-14", "કોકિલા પરમાર", "૨૧, વિદ્યા ડેરી રોડ", "completion_notice", "completion_notice_received"),
+            ("2026-04-17", "ફરીદા વોરા", "૯, ભાલેજ રોડ", "new_building_notice", "notice_received")]:
+        set_clock(on)
+        person = Person.objects.create(body=gj, name=name)
+        prop = Property.objects.create(body=gj, address=address, owner=person)
+        services.create_case(officer, gj, procedure, services.EventInput(event, dt.date.fromisoformat(on), {}, by="chief_officer"),
+                             applicant=person, property=prop)
+    set_clock("2026-04-20")
+
+
 def test_punjabi_exclusion_treated_as_granted_on_the_bodys_reading(live_server, states, browser, shots):
     base = live_server.url
-    set_clock("2026-03-02")
-    citizen = new_page(browser, base, lang=None)
-    sign_in(citizen, base, "gurpreet", PASSWORD)
-    case = apply(citizen, base, "pb-khanna", "scavenging_exclusion", "Ward 7, G.T. road, Khanna", "112/4")
-    assert citizen.locator("html").get_attribute("lang") == "pa" and not english_left(citizen)
+    citizen, case = citizen_applies(browser, base, "gurpreet", "pb-khanna", "scavenging_exclusion",
+                                    "Ward 7, G.T. road, Khanna", "112/4", "pa")
     set_clock("2026-04-20")                     # six weeks from 2 March ended on 13 April
     citizen.goto(f"{base}/case/{case.pk}/")
     assert "ਮਾਰਚ" in citizen.inner_text("main") and not english_left(citizen)
