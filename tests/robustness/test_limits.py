@@ -115,3 +115,11 @@ def test_an_oversized_upload_is_refused_before_it_is_read(api, world, client):
                            **{"wsgi.input": Unreadable(b"")})
         assert r.status_code == 413, (url, r.status_code, r.content[:200])
         assert "10 MB" in r.content.decode()
+
+
+def test_the_office_entering_complaints_at_the_counter_is_not_limited(api, world, settings):
+    most = settings.ADHINIYAM_POST_LIMITS["complaint"]["account"][0]
+    body = {"category": "latrine_near_well", "description": "Brought to the counter", "address": "Odxel"}
+    codes = {api.post("clerk", "/api/enforcement/bodies/ga-taleigao/complaints", body).status_code
+             for _ in range(most + 2)}
+    assert codes == {201}

@@ -34,10 +34,10 @@ def test_concurrent_writes_to_one_case(world, open_case):
         finally:
             connections.close_all()
 
+    # both today, as they are entered (records.dating)
     t1 = threading.Thread(target=write, args=(users["secretary"], EventInput(
-        "observations_dispatched", __import__("datetime").date(2026, 1, 7), {"observations": "plans unsigned"})))
-    t2 = threading.Thread(target=write, args=(users["applicant"], EventInput(
-        "application_withdrawn", __import__("datetime").date(2026, 1, 7), {})))
+        "observations_dispatched", None, {"observations": "plans unsigned"})))
+    t2 = threading.Thread(target=write, args=(users["applicant"], EventInput("application_withdrawn", None, {})))
     t1.start(), t2.start()
     t1.join(), t2.join()
     assert sorted(outcomes) == ["409", "ok"]

@@ -151,3 +151,18 @@ def test_the_certificate_states_the_late_entry_it_rests_on(api, world):
             "the counter on 20 December, found unentered in the inward register") in html
     ack = render_html(world["users"]["secretary"], case, "receipt", 0, "en")
     assert "The date of receipt: recorded late: entered on 10 January 2026" in ack
+
+
+def test_the_late_entries_are_listed_for_the_auditor(api, world):
+    import io
+
+    from django.core.management import call_command
+    r = api.post("clerk", "/api/bodies/ga-taleigao/cases",
+                 application(on="2026-01-05", late_reason="Paper received at the counter on 5 January"))
+    assert r.status_code == 201
+    api.post("clerk", "/api/bodies/ga-taleigao/cases", application(on="2026-01-10"))     # on the day: not listed
+    out = io.StringIO()
+    call_command("audit", "late", "--body", "ga-taleigao", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[-1] == "1 entries recorded late"
+    assert "application_received  happened 2026-01-05  entered 2026-01-10 12:00  by clerk: Paper received" in lines[0]

@@ -65,10 +65,16 @@ def count_post(scope: str, body, user) -> None:
     """Count one post of `scope` at `body` by this user (signed in) or from this request's address
     (anonymous), in the caller's transaction, and refuse it over the limit. The count is a row per
     window, raised by one UPDATE; a refused post rolls its increment back with the rest of the write.
-    Outside a request an anonymous post has no address and is not counted (the demo, imports)."""
+    Outside a request an anonymous post has no address and is not counted (the demo, imports); the body's
+    own office staff, entering what people bring to the counter, are not counted."""
+    from adhiniyam.records import access
+
     from .models import PostCount
 
-    who = "account" if user is not None and user.is_authenticated else "address"
+    signed_in = user is not None and user.is_authenticated
+    if signed_in and access.office_staff(user, body):
+        return
+    who = "account" if signed_in else "address"
     key = f"user:{user.pk}" if who == "account" else current_address()
     if key is None:
         return

@@ -110,5 +110,15 @@ def verify(bodies=None):
         yield body, links, broken
 
 
+def late_entries(bodies=None):
+    """The entries made on a later day than they happened (records.dating), oldest entry first: each
+    carries its reason, its actor and when it was entered, all inside the hash chain."""
+    from .models import CaseEvent
+    qs = CaseEvent.objects.filter(system=False).exclude(late_reason="").select_related("case", "actor")
+    if bodies is not None:
+        qs = qs.filter(body_id__in=[b.pk for b in bodies])
+    return qs.order_by("recorded_at", "pk")
+
+
 def now():
     return timezone.now()
