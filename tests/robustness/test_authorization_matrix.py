@@ -272,12 +272,12 @@ def test_officer_never_acts_outside_their_body(api, world):
     from robustness_kit import case_state, table_counts
     before, cases = table_counts(), case_state()
     for who in ("merces_secretary", "solan_eo"):
-        r = api.act(who, t.own_case['id'], action(t.own_case))
+        r = api.act(who, t.own_case["id"], action(t.own_case))
         assert r.status_code == 404 and r["Content-Type"] == PROBLEM
         r = api.post(who, "/api/bodies/ga-taleigao/cases", NEW_CASE)
         assert r.status_code == 404
     # the applicant cannot decide their own case: the Act gives that to the Secretary (s.66(2))
-    r = api.act("applicant", t.own_case['id'],
+    r = api.act("applicant", t.own_case["id"],
                  {"type": "permission_granted", "on": "2026-01-08", "version": 1})
     assert r.status_code == 403 and r.json()["code"] in ("not_your_role", "wrong_role")
     assert table_counts() == before and case_state() == cases

@@ -96,12 +96,12 @@ def test_event_before_the_application_is_refused_with_the_section(api, case, unc
 def test_action_the_law_does_not_allow_at_this_stage(api, case, unchanged):
     unchanged.take()
     # an intimation after a deemed grant (s.66(2A)) while the application is still pending
-    body = refused(api.act("applicant", case['id'],
+    body = refused(api.act("applicant", case["id"],
                             {"type": "intimation_given", "on": "2026-01-09", "data": {"fee_paid": 100},
                              "version": 1}), 422)
     assert body["code"] == "not_allowed" and body.get("cites"), body
     # an appeal to the Director (s.66(7)) before any order
-    refused(api.act("applicant", case['id'],
+    refused(api.act("applicant", case["id"],
                      {"type": "appeal_to_director", "on": "2026-01-09", "version": 1}), 422)
     unchanged.check()
 
@@ -116,7 +116,7 @@ def test_unknown_procedures_and_events(api, case, unchanged):
     refused(api.post("clerk", "/api/bodies/ga-taleigao/cases",
                      {"procedure": "building_permission",
                       "event": {"type": "permission_granted", "on": "2026-01-05"}}), 422, "not_an_opening_event")
-    refused(api.act("secretary", case['id'],
+    refused(api.act("secretary", case["id"],
                      {"type": "teleported", "on": "2026-01-08", "version": 1}), 422, "unknown_event")
     refused(api.post("clerk", "/api/bodies/no-such-body/cases",
                      {"procedure": "building_permission",
@@ -225,7 +225,7 @@ def test_injection_in_every_text_field_is_stored_as_text(api, world, text):
     })
     assert r.status_code == 201, r.content
     case = r.json()
-    r = api.act("secretary", case['id'],
+    r = api.act("secretary", case["id"],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": text},
                   "version": case["version"]})
     assert r.status_code == 201, r.content
@@ -264,7 +264,7 @@ def test_unstorable_text_is_refused_clearly(api, world, unchanged, field, bad, r
                          "late_reason": "paper received on 5 January"},
                "applicant": {"name": "A"}, "property": {"address": "a"}}
     if field == "action.data.observations":
-        r = api.act("secretary", case['id'],
+        r = api.act("secretary", case["id"],
                      {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": bad},
                       "version": case["version"]})
     else:

@@ -55,7 +55,7 @@ def test_create_read_act_list(api, open_case):
     assert any(a["type"] == "observations_dispatched" for a in read["my_actions"])
     # the applicant's papers only as the office records them for the party (a letter handed in at the office)
     assert read["my_roles"]["applicant"] == "recording for the party"
-    r = api.act("secretary", case['id'],
+    r = api.act("secretary", case["id"],
                  {"type": "observations_dispatched", "on": "2026-01-07",
                   "data": {"observations": "Setback of 3 m not shown on the site plan"}, "version": read["version"]})
     assert r.status_code == 201, r.content
@@ -72,11 +72,11 @@ def test_create_read_act_list(api, open_case):
 
 def test_stale_version_gets_409_and_changes_nothing(api, open_case):
     case = open_case()
-    ok = api.act("secretary", case['id'],
+    ok = api.act("secretary", case["id"],
                   {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "Site plan missing"},
                    "version": 1})
     assert ok.status_code == 201, ok.content
-    stale = api.act("applicant", case['id'],
+    stale = api.act("applicant", case["id"],
                      {"type": "application_withdrawn", "on": "2026-01-08", "version": 1})
     assert stale.status_code == 409 and stale["Content-Type"] == PROBLEM
     assert stale.json()["code"] == "stale_version" and "reload" in stale.json()["detail"]
@@ -86,7 +86,7 @@ def test_stale_version_gets_409_and_changes_nothing(api, open_case):
 def test_law_refusal_is_422_problem_and_stores_nothing(api, open_case):
     case = open_case()
     # an appeal lies only from a refusal (the engine says why, with the section)
-    r = api.act("applicant", case['id'],
+    r = api.act("applicant", case["id"],
                  {"type": "appeal_to_director", "on": "2026-01-08", "version": 1})
     assert r.status_code == 422 and r["Content-Type"] == PROBLEM
     p = r.json()

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 def _case_with_two_events(api, open_case):
     case = open_case()
-    r = api.act("secretary", case['id'],
+    r = api.act("secretary", case["id"],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "Plans unsigned"},
                   "version": 1})
     assert r.status_code == 201, r.content

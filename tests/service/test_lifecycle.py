@@ -16,7 +16,7 @@ def act(api, who, case, type_, on, data=None, by=None):
     payload = {"type": type_, "on": on, "data": data or {}, "version": version}
     if by:
         payload["by"] = by
-    r = api.act(who, case['id'], payload)
+    r = api.act(who, case["id"], payload)
     assert r.status_code == 201, r.content
     return r.json()
 
@@ -36,12 +36,12 @@ def test_refusal_appeal_goes_to_the_director_not_the_bdo(api, open_case):
     director_view = api.get("director", f"/api/cases/{case['id']}").json()
     assert {a["type"] for a in director_view["my_actions"]} == {"appeal_allowed", "appeal_dismissed"}
     # the secretary cannot decide the appeal
-    r = api.act("secretary", case['id'],
+    r = api.act("secretary", case["id"],
                  {"type": "appeal_allowed", "on": "2026-01-10", "version": director_view["version"]})
     assert r.status_code == 403
     done = act(api, "director", case, "appeal_allowed", "2026-01-10")
     assert done["closed"] is True and done["status"] == "appeal_allowed"
-    closed = api.act("director", case['id'],
+    closed = api.act("director", case["id"],
                       {"type": "appeal_dismissed", "on": "2026-01-10", "version": done["version"]})
     assert closed.status_code in (409, 422) and closed["Content-Type"] == "application/problem+json"
 

@@ -43,7 +43,7 @@ def test_reading_chosen_by_a_body_binds_new_cases_and_shows(api, world):
         "goa.s66.observation_pause_days": "inclusive"}
     for who, type_, on, data, version in [("secretary", "observations_dispatched", "2026-01-07", {"observations": "x"}, 1),
                                           ("applicant", "observations_complied", "2026-01-09", {}, 2)]:
-        r = api.act(who, case['id'], {"type": type_, "on": on, "data": data, "version": version})
+        r = api.act(who, case["id"], {"type": type_, "on": on, "data": data, "version": version})
         assert r.status_code == 201, r.content
     assert r.json()["readings"].get("goa.s66.observation_pause_days") == "inclusive"
 

@@ -14,7 +14,7 @@ def test_applicant_sees_only_own_cases(api, open_case):
     assert [c["id"] for c in api.get("applicant", "/api/cases").json()["items"]] == [mine["id"]]
     assert [c["id"] for c in api.get("applicant", "/api/bodies/ga-taleigao/cases").json()["items"]] == [mine["id"]]
     # and cannot act as the Panchayat in their own case
-    r = api.act("applicant", mine['id'],
+    r = api.act("applicant", mine["id"],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1})
     assert r.status_code == 403 and r.json()["code"] == "not_your_role"
 
@@ -26,7 +26,7 @@ def test_other_bodies_see_nothing(api, open_case):
         assert api.get(who, "/api/cases").json()["items"] == []
         r = api.get(who, "/api/bodies/ga-taleigao/cases")
         assert r.status_code == 404 and r["Content-Type"] == "application/problem+json"
-        post = api.act(who, case['id'],
+        post = api.act(who, case["id"],
                         {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"},
                          "version": 1})
         assert post.status_code == 404
@@ -40,7 +40,7 @@ def test_other_bodies_see_nothing(api, open_case):
 def test_auditor_reads_but_cannot_write(api, open_case):
     case = open_case()
     assert api.get("auditor", f"/api/cases/{case['id']}").status_code == 200
-    r = api.act("auditor", case['id'],
+    r = api.act("auditor", case["id"],
                  {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1})
     assert r.status_code == 403
     r = api.post("auditor", "/api/bodies/ga-taleigao/cases",
