@@ -41,6 +41,7 @@ class Case:
         self.findings: dict = {}
         self.readings: dict = dict(proc.readings)
         self.late: list = []
+        self.offices: dict = {}  # timer id -> the office whose closed days extend it
         self.offence: dict | None = None
         self.opened_on: date | None = None
         self.events: list = []
@@ -72,7 +73,21 @@ class Case:
 
     # -- timers ---------------------------------------------------------------------------------
     def last_day(self, ts: TimerState):
-        return tm.last_day(ts, self.body, self.tracing)
+        return tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
+
+    def expiry_moment(self, ts: TimerState):
+        return tm.expiry_moment(self.last_day(ts))
+
+    def office_of(self, t) -> str | None:
+        """Whose closed days extend the timer (GCA s.10): the office it names; for the body's own
+        silence before a deemed outcome, the body's office only on reading
+        gca.closed_office_for_silence_periods = yes."""
+        if t.office or not t.on_expiry or not t.on_expiry.get("deemed"):
+            return t.office
+        office = self.offices.get(t.id, "")
+        if office == "":
+            office = self.offices[t.id] = "body" if self.reading("gca.closed_office_for_silence_periods") == "yes" else None
+        return office
 
     def running(self, ts: TimerState) -> bool:
         return ts.running()
@@ -84,7 +99,11 @@ class Case:
             self.step(on, f"{t.title}: does not start ({failed.failure(self)})", t.cites)
             return
         start, how = self._receipt(t, on, how)
-        ts.begin(start, self.resolve_period(t, start), how)
+        period = self.resolve_period(t, start)
+        if period.is_hours and not isinstance(start, datetime):
+            raise InvalidData(f"{t.title}: a period in hours runs from a clock time; give the time of the event it runs "
+                              f"from (at: {lt.as_date(start).isoformat()}T10:30), not only the date {lt.fmt(start)}", t.cites)
+        ts.begin(start, period, how)
         if self.tracing:
             self.step(on, f"{t.title} ({t.quote!r}): {tm.arithmetic(ts, self.last_day(ts))}", t.cites)
 

@@ -196,7 +196,7 @@ def _replay(case: Case, events, horizon) -> None:
         nxt_exp, nxt_ts = None, None
         for ts in case.timers.values():
             if ts.start is not None and ts.stopped is None and ts.expired is None:
-                em = tm.expiry_moment(ts, case.body, case.tracing)
+                em = case.expiry_moment(ts)
                 if em is not None and (nxt_exp is None or em < nxt_exp):
                     nxt_exp, nxt_ts = em, ts
         ev_m = lt.moment(events[i].on) if i < len(events) else None

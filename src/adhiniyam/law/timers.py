@@ -39,8 +39,9 @@ def words(how) -> str:
     return how() if callable(how) else how
 
 
-def last_day(ts: TimerState, body, tracing: bool):
-    """The timer's last day (or moment, for hours), or None while its clock is stopped."""
+def last_day(ts: TimerState, body, tracing: bool, office: str | None):
+    """The timer's last day (or moment, for hours), or None while its clock is stopped; `office`:
+    whose closed days extend it (GCA s.10), if any."""
     if ts.start is None or ts.open_pause is not None:
         return None
     if ts.cached_last is not None:
@@ -56,25 +57,25 @@ def last_day(ts: TimerState, body, tracing: bool):
         for (_a, _b, days) in ts.pauses:
             end = end + timedelta(days=days)
         ts.extension_note = ""
-        if t.office and not ts.period.is_hours:
-            end = _office_extension(ts, body.calendar(t.office), end, tracing)
+        if office and not ts.period.is_hours:
+            end = _office_extension(ts, office, body.calendar(office), end, tracing)
     ts.cached_last = end
     return end
 
 
-def _office_extension(ts: TimerState, cal, end, tracing: bool):
+def _office_extension(ts: TimerState, office: str, cal, end, tracing: bool):
     why = cal.closed_because(end)
     if not why:
         return end
     new_end = cal.next_open_day(end)
     if tracing:
-        ts.extension_note = (f"; the {ts.timer.office} office is closed on {lt.fmt(end)} ({why}), so the next "
+        ts.extension_note = (f"; the {office} office is closed on {lt.fmt(end)} ({why}), so the next "
                              f"open day, {lt.fmt(new_end)}, is in time (General Clauses Act s.10)")
     return new_end
 
 
-def expiry_moment(ts: TimerState, body, tracing: bool):
-    end = last_day(ts, body, tracing)
+def expiry_moment(end):
+    """The moment a timer with last day `end` expires: the next day's start (for hours, the moment after)."""
     if end is None:
         return None
     if isinstance(end, datetime):
