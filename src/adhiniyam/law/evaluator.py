@@ -172,8 +172,7 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
         raise OutOfOrder(f"a case needs its opening event ({' or '.join(src.opening_events)})", src.cites)
     if not isinstance(as_of, date):
         raise InvalidData(f"the date of evaluation must be a date like 2026-03-02, not {as_of!r}")
-    proc = pack.procedure(procedure, body.versions, lt.as_date(events[0].on) if isinstance(events[0].on, date) else None,
-                          body.interpretations)
+    proc = pack.procedure(procedure, body.versions, _decisive_date(pack, procedure, events[0]), body.interpretations)
     horizon = _horizon(as_of)
     _check_order(events, horizon, as_of, proc.cites)
     case = Case(pack, proc, body, trace)
@@ -184,6 +183,21 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
         case.step(opened, f"reading {iid} = {r}: {registers.find(pack, iid).readings[r]}", _cites_of(registers.find(pack, iid)))
     _replay(case, events, horizon)
     return _result(case, as_of, horizon)
+
+
+def _decisive_date(pack: Pack, procedure: str, first: Event):
+    """The date that picks the versions in force: the date of the act for an offence (the record's
+    offence date where it states one), else the day the case opened."""
+    if not isinstance(first.on, date):
+        return None
+    src = pack.source(procedure)
+    if src.kind == "offence":
+        stated = (first.data or {}).get(src.raw.get("date_of_act", "offence_date"))
+        try:
+            return lt.to_date(stated) if stated else lt.as_date(first.on)
+        except ValueError:
+            return lt.as_date(first.on)  # the field's own check says what is wrong with it
+    return lt.as_date(first.on)
 
 
 def _cites_of(it) -> list:

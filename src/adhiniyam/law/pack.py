@@ -292,7 +292,12 @@ def _load_known_gaps(p: Path) -> dict:
     unknown = set(doc) - set(KNOWN_GAP_KINDS)
     if unknown:
         raise PackError(p, getattr(doc, "line", None), f"known_gaps.yaml lists {', '.join(KNOWN_GAP_KINDS)}, not {sorted(unknown)}")
-    return {k: list(doc.get(k) or []) for k in KNOWN_GAP_KINDS}
+    out = {k: list(doc.get(k) or []) for k in KNOWN_GAP_KINDS}
+    for k, entries in out.items():
+        bad = [e for e in entries if not isinstance(e, str)]
+        if bad:
+            raise PackError(p, getattr(doc, "line", None), f"known_gaps.yaml {k}: each entry is an id (or id:reading), not {bad[0]!r}")
+    return out
 
 
 def _load_parameters(p: Path):

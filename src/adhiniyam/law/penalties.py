@@ -110,10 +110,11 @@ def compute(case, penalty, as_of) -> dict:
         _daily(case, spec["daily"], lt.as_date(as_of), on, out, steps)
     if spec.get("imprisonment"):
         _imprisonment(spec["imprisonment"], on, out, steps)
-    top = out.get("fine_fixed", out.get("fine_max"))
-    if top is not None:
-        out["total_max"] = top + out.get("daily_total", 0)
-        steps(on, f"the most that may be imposed: {rupees(out['total_max'])}")
+    parts = [out[k] for k in ("fine_max", "fine_fixed") if k in out] + ([out["daily_total"]] if "daily_total" in out else [])
+    if "fine_max" in out or "fine_fixed" in out:
+        # "a fine which may extend to …, and … shall also be recoverable as a fine": the parts add up
+        out["total_max"] = sum(parts)
+        steps(on, f"the most that may be imposed: {' + '.join(rupees(x) for x in parts)} = {rupees(out['total_max'])}")
     consequences = [e["consequence"] for e in (v.get("escalation") or []) if nth >= e.get("nth", 2)]
     if consequences:
         out["consequences"] = consequences
