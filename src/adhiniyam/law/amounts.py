@@ -12,7 +12,7 @@ arithmetic in words (rupees with Indian grouping).
 | `{percent: 50, of: name-or-expression}` | a percentage of a fact or an expression |
 | `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand") |
 | `{per: count_fact, amount: e}` | a rate × a count (so much per animal, per day) |
-| `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`to` omitted: the date judged) |
+| `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged) |
 """
 
 from __future__ import annotations
@@ -51,7 +51,10 @@ def check(e, err, owner) -> None:
 
 
 def fact(case, name):
+    """A fact the record states; for a date, also the first date of an event of that name."""
     v = case.facts.get(name)
+    if v is None and name in case.first:
+        v = lt.as_date(case.first[name][0])
     if v is None:
         raise InvalidData(f"the {name.replace('_', ' ')} is needed to compute the amount")
     return v

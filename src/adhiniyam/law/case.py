@@ -337,6 +337,8 @@ class Case:
             self.start_timer(ts, ev.on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
             return
         if et.id in t.stop_on and ts.start is not None and ts.stopped is None:
+            if et.id in t.stop_dates and self._done_late(ts, et, ev):
+                return
             if ts.running():
                 ts.stopped = ev.on
                 self.step(ev.on, f"{t.title}: done in time ({et.title.lower()})", t.cites)
@@ -348,6 +350,20 @@ class Case:
         if ts.running():
             for pz in t.pauses:
                 self._pause(ts, pz, et, ev)
+
+    def _done_late(self, ts: TimerState, et, ev) -> bool:
+        """An act the timer waits for that is done on another date of its event (an order made on
+        `on` and delivered on `delivered_on`): done late when that date is past the last day."""
+        field = ts.timer.stop_dates[et.id]
+        done = self.last[et.id][1].get(field) or ev.on  # not stated: done the day it was made
+        if lt.moment(done) < lt.moment(ev.on):
+            raise InvalidData(f"{et.title}: {field.replace('_', ' ')} ({lt.fmt(done)}) is before the order was made ({lt.fmt(ev.on)})", et.cites)
+        end = self.last_day(ts)
+        if end is None or lt.as_date(done) <= lt.as_date(end):
+            return False
+        self.step(ev.on, f"{ts.timer.title}: {et.title.lower()} on {lt.fmt(ev.on)}, but its {field.replace('_', ' ')} is "
+                         f"{lt.fmt(done)}, after the last day ({lt.fmt(end)}): not done in time ({ts.timer.quote!r})", ts.timer.cites)
+        return True
 
     def _pause(self, ts: TimerState, pz, et, ev) -> None:
         t = ts.timer

@@ -28,8 +28,9 @@ def _window(within, on):
 def _total(case, tot, on):
     """The sum of a field over the case's events of one type within a period ending on `on`."""
     start, end, where = _window(tot.get("within", "calendar_month"), on)
+    types = [tot["event"]] if isinstance(tot["event"], str) else list(tot["event"])
     got = [data.get(tot["field"], 0) for (etype, when, data) in case.history
-           if etype == tot["event"] and start <= lt.as_date(when) <= end]
+           if etype in types and start <= lt.as_date(when) <= end]
     v = sum(got)
     return v, f"total {tot['field'].replace('_', ' ')} {where} = {' + '.join(rupees(x) for x in got) or '0'} = {rupees(v)}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import registers, yamlio
+from . import amounts, registers, yamlio
 from .conditions import CONDITIONS, EXTRA, Cond
 from .errors import PackError
 from .model import EventType, Field, Offence, Pause, Procedure, Timer
@@ -22,7 +22,7 @@ TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period",
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
-                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act"}
+                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
 CHECK_OPS = ("at_least", "at_most", "equals", "in")
 
 
@@ -123,6 +123,10 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
 
         check_penalty(penalty, lambda obj, msg: ctx.err(obj, f"penalty: {msg}"), ctx)
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
+    for name, spec in (raw.get("amounts") or {}).items():
+        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
+        ctx.cites(spec, cites_of(spec.get("cites")), required=True)
+        amounts.check(spec["amount"], ctx.err, spec)
     offence = _offence(ctx, raw) if kind == "offence" else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
@@ -185,7 +189,8 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     ctx.need("start" in t and "period" in t, f"timer {tid}: needs `start` and `period`", t)
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
-    for ev in list(t.get("restart_on") or []) + list(t.get("stop_on") or []):
+    stop_on, stop_dates = _stop_on(ctx, tid, t, events)
+    for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
     choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
                "beyond_max": ("refuse", "cap")}
@@ -196,9 +201,24 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     title = ctx.label(t, t.get("title", tid.replace("_", " ")), f"timer {tid}")
     return Timer(tid, title, t.get("who"), cites, t["quote"], t["start"], t["period"], t.get("counting", "from"),
                  t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
-                 tuple(t.get("stop_on") or ()), t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
+                 stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings)
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates)
+
+
+def _stop_on(ctx, tid, t, events):
+    """The acts the timer waits for: event ids, or {event, date: field} where the act is done on
+    another date of the event (an order made, then delivered)."""
+    ids, dates = [], {}
+    for s in t.get("stop_on") or []:
+        ev, field = (s, None) if isinstance(s, str) else (s.get("event"), s.get("date"))
+        ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
+        if field is not None:
+            ctx.need(field in events[ev].fields and events[ev].fields[field].type in ("date", "datetime"),
+                     f"timer {tid}: stop_on {ev}.{field} must be a date field of that event", t)
+            dates[ev] = field
+        ids.append(ev)
+    return tuple(ids), dates
 
 
 def _pause(ctx, tid, pz, events) -> Pause:
@@ -237,7 +257,9 @@ def _check(ctx, cid, c) -> dict:
     ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, at_least|at_most|equals|in: value}}", c)
     if "total" in rule:
         tot = rule["total"]
-        ctx.need(isinstance(tot, dict) and tot.get("event") in ctx.events and "field" in tot,
+        evs = tot.get("event") if isinstance(tot, dict) else None
+        ctx.need(isinstance(tot, dict) and all(e in ctx.events for e in ([evs] if isinstance(evs, str) else evs or [None]))
+                 and "field" in tot,
                  f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}}}", c)
     out = dict(c)
     out["_when"] = ctx.conditions(c, c.get("when"))

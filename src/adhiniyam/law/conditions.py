@@ -157,6 +157,29 @@ def _by_day(case, v, when) -> bool:
     return case.by_day(when) == bool(v)
 
 
+def _night(case, v, when) -> bool:
+    """After sunset + margin or before sunrise − margin at the body's location ("from half an hour
+    after sunset to half an hour before sunrise")."""
+    from datetime import timedelta
+
+    from .errors import InvalidData
+    from .sun import sun_times
+
+    if case.body.location is None:
+        raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise and sunset")
+    if not isinstance(when, datetime):
+        if case.listing:
+            return True
+        raise InvalidData(f"the clock time is needed on {lt.fmt(when)} (at: {when.isoformat()}T19:30) to tell whether "
+                          f"it was {v['minutes']} minutes after sunset or before sunrise")
+    rise, set_ = sun_times(case.body.location[0], case.body.location[1], when.date())
+    margin = timedelta(minutes=v["minutes"])
+    ok = when >= set_ + margin or when <= rise - margin
+    case.step(when, f"{when:%H:%M} on {lt.fmt(when.date())}: sunrise {rise:%H:%M}, sunset {set_:%H:%M}; the period from "
+                    f"{(set_ + margin):%H:%M} to {(rise - margin):%H:%M} (next morning) {'includes' if ok else 'does not include'} it")
+    return ok
+
+
 def _notified(case, v, when) -> bool:
     from .instruments import notified
 
@@ -235,6 +258,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
     Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
               _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
+    Condition("night", "night: {minutes: 30}",
+              "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\")",
+              _night, lambda case, v: f"it was not between {v['minutes']} minutes after sunset and {v['minutes']} minutes before sunrise"),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),

@@ -261,6 +261,14 @@ def _amounts(case: Case, as_of) -> dict:
         from .penalties import compute
 
         out = compute(case, proc.penalty, as_of)
+    for name, spec in (proc.raw.get("amounts") or {}).items():
+        from .amounts import amount
+
+        try:
+            out[name], words = amount(case, spec["amount"], lt.as_date(as_of))
+        except (NoRule, InvalidData) as why:  # the facts it needs are not (yet) recorded
+            words = f"not computed: {why.message}"
+        case.step(as_of, f"{name.replace('_', ' ')}: {words} ({spec.get('quote', '')!r})", [spec["cites"]] if isinstance(spec["cites"], str) else spec["cites"])
     fee = proc.raw.get("fee")
     if fee is not None:
         from .amounts import amount

@@ -74,6 +74,7 @@ class Timer:
     expiry_when: list = field(default_factory=list)  # compiled on_expiry.when
     beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect capped at the limit, with a finding)
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
+    stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
 
 
 @dataclass

@@ -29,21 +29,22 @@ def fields_of(raw) -> dict:
 
 def judge(case, offence, et, ev, data) -> dict:
     """The finding on the opening record of an offence case: raises NoOffence, or returns what held."""
-    on = lt.to_date(data.get(offence.date_field) or ev.on)
+    when = data.get(offence.date_field) or ev.on  # the date of the act, with its clock time where the record has one
+    on = lt.to_date(when)
     found = {"date_of_act": on, "elements": {}, "exceptions": {}, "preconditions": {}, "qualities": {}}
     for name, el in offence.elements.items():
-        failed = first_failure(el["when"], case, on)
+        failed = first_failure(el["when"], case, when)
         if failed is not None:
             raise _no_offence(el, f"the record does not show {el['text']} ({failed.failure(case)})")
         found["elements"][name] = True
         case.step(on, f"element: {el['text']} — shown ({el['quote']!r})", el["cites"])
     for name, ex in offence.exceptions.items():
-        if ex["when"] and first_failure(ex["when"], case, on) is None:
+        if ex["when"] and first_failure(ex["when"], case, when) is None:
             raise _no_offence(ex, f"the facts fall within the exception: {ex['text']}")
         found["exceptions"][name] = False
         case.step(on, f"exception: {ex['text']} — does not apply ({ex['quote']!r})", ex["cites"])
     for pre in offence.preconditions:
-        failed = first_failure(pre["when"], case, on)
+        failed = first_failure(pre["when"], case, when)
         if failed is not None:
             raise _no_offence(pre, f"on the date of the act ({lt.fmt(on)}) {pre['text']} did not hold: {failed.failure(case)}")
         found["preconditions"][pre["name"]] = True

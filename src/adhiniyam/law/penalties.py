@@ -17,6 +17,7 @@ from . import time as lt
 from .errors import Conflict, NoRule
 from .money import rupees
 
+DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
                 "imprisonment"}
 WITH_FINE = {
@@ -173,7 +174,9 @@ def _days_continued(case, daily, first, end):
     field = daily.get("during")
     if not field:
         return (end - first).days + 1, ""
-    periods = amounts.fact(case, field)
+    periods = case.facts.get(field)
+    if periods is None:  # the record states no periods of use: it continued on every day
+        return (end - first).days + 1, ""
     days = sum(max(0, (min(b, end) - max(a, first)).days + 1) for a, b in periods)
     shown = ", ".join(f"{lt.fmt(a)}–{lt.fmt(b)}" for a, b in periods)
     return days, f", counting only the days it continued ({shown})"
