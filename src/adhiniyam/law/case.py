@@ -42,6 +42,7 @@ class Case:
         self.readings: dict = dict(proc.readings)
         self.late: list = []
         self.offices: dict = {}  # timer id -> the office whose closed days extend it
+        self.answers: dict = {}  # interpretation id -> (the question that answers it here, its reading)
         self.offence: dict | None = None
         self.opened_on: date | None = None
         self.events: list = []
@@ -59,9 +60,11 @@ class Case:
     def reading(self, iid: str) -> str:
         """The body's reading of `iid` for this procedure (a provision's own question where it
         overrides a jurisdiction-wide one); remembered for the result."""
-        answering, r = registers.reading_for(self.pack, self.proc.id, iid, self.body.interpretations)
-        self.readings[answering] = r
-        return r
+        got = self.answers.get(iid)
+        if got is None:
+            got = self.answers[iid] = registers.reading_for(self.pack, self.proc.id, iid, self.body.interpretations)
+            self.readings[got[0]] = got[1]
+        return got[1]
 
     def param(self, name: str, on):
         """A parameter's value on `on`, through the Act and the local instruments, with the trace."""
@@ -73,10 +76,15 @@ class Case:
 
     # -- timers ---------------------------------------------------------------------------------
     def last_day(self, ts: TimerState):
+        if ts.cached_last is not None and ts.open_pause is None:
+            return ts.cached_last
         return tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
 
     def expiry_moment(self, ts: TimerState):
-        return tm.expiry_moment(self.last_day(ts))
+        end = self.last_day(ts)
+        if ts.cached_expiry is None or ts.cached_expiry[0] is not end:
+            ts.cached_expiry = (end, tm.expiry_moment(end))
+        return ts.cached_expiry[1]
 
     def office_of(self, t) -> str | None:
         """Whose closed days extend the timer (GCA s.10): the office it names; for the body's own
@@ -96,7 +104,8 @@ class Case:
         t = ts.timer
         failed = first_failure(t.when, self, lt.moment(on))
         if failed is not None:
-            self.step(on, f"{t.title}: does not start ({failed.failure(self)})", t.cites)
+            if self.tracing:
+                self.step(on, f"{t.title}: does not start ({failed.failure(self)})", t.cites)
             return
         start, how = self._receipt(t, on, how)
         period = self.resolve_period(t, start)
@@ -237,14 +246,16 @@ class Case:
         day = moment.date() if not isinstance(end, datetime) else moment
         oe = t.on_expiry
         if oe is None:
-            self.step(day, f"{t.title}: the period ended on {lt.fmt(end)} without it being done", t.cites)
+            if self.tracing:
+                self.step(day, f"{t.title}: the period ended on {lt.fmt(end)} without it being done", t.cites)
             self.start_dependents(t.id)
             return
         branch = oe
         failed = first_failure(t.expiry_when, self, moment)
         if failed is not None:
             branch = oe.get("otherwise") or {}
-            self.step(day, f"{t.title} ended on {lt.fmt(end)}, but {failed.failure(self)}", t.cites)
+            if self.tracing:
+                self.step(day, f"{t.title} ended on {lt.fmt(end)}, but {failed.failure(self)}", t.cites)
         self._outcome(t, oe, branch, day, end)
         self.start_dependents(t.id)
 
@@ -262,9 +273,10 @@ class Case:
             conds = [c if isinstance(c, dict) else {"text": c} for c in d.get("conditions") or []]
             cites = _aslist(d.get("cites"))
             self.deemed.append(Deemed(d.get("outcome", "granted"), lt.as_date(day), cites, d.get("quote", ""), conds))
-            self.step(day, f"{t.title} ended on {lt.fmt(end)} with no decision communicated: deemed "
-                           f"{d.get('outcome', 'granted')} on {lt.fmt(day)} ({d.get('quote', '')!r})", cites or t.cites)
-        elif branch is oe:
+            if self.tracing:
+                self.step(day, f"{t.title} ended on {lt.fmt(end)} with no decision communicated: deemed "
+                               f"{d.get('outcome', 'granted')} on {lt.fmt(day)} ({d.get('quote', '')!r})", cites or t.cites)
+        elif branch is oe and self.tracing:
             self.step(day, f"{t.title} ended on {lt.fmt(end)}: {branch.get('status', 'it lapsed')}", _aslist(oe.get("cites")) or t.cites)
 
     def apply(self, ev) -> None:
@@ -341,11 +353,13 @@ class Case:
                 return
             if ts.running():
                 ts.stopped = ev.on
-                self.step(ev.on, f"{t.title}: done in time ({et.title.lower()})", t.cites)
+                if self.tracing:
+                    self.step(ev.on, f"{t.title}: done in time ({et.title.lower()})", t.cites)
                 return
             if t.on_expiry is None and t.kind != "window":  # a duty discharged late
                 ts.stopped = ev.on
-                self.step(ev.on, f"{t.title}: done late — the period ended on {lt.fmt(self.last_day(ts))}", t.cites)
+                if self.tracing:
+                    self.step(ev.on, f"{t.title}: done late — the period ended on {lt.fmt(self.last_day(ts))}", t.cites)
                 return
         if ts.running():
             for pz in t.pauses:
@@ -370,11 +384,13 @@ class Case:
         if et.id == pz.start and ts.open_pause is None:
             failed = first_failure(pz.when, self, ev.on)
             if failed is not None:
-                self.step(ev.on, f"{t.title}: the clock does not stop — {failed.failure(self)}", t.cites)
+                if self.tracing:
+                    self.step(ev.on, f"{t.title}: the clock does not stop — {failed.failure(self)}", t.cites)
                 return
             ts.open_pause = (ev.on, pz)
             ts.cached_last = None
-            self.step(ev.on, f"{t.title}: clock stopped from {lt.fmt(ev.on)}", t.cites)
+            if self.tracing:
+                self.step(ev.on, f"{t.title}: clock stopped from {lt.fmt(ev.on)}", t.cites)
         elif et.id == pz.end and ts.open_pause is not None and ts.open_pause[1] is pz:
             a = ts.open_pause[0]
             how = self.reading(pz.days["reading"]) if isinstance(pz.days, dict) else pz.days

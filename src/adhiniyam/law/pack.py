@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from . import dated, registers, yamlio
@@ -67,7 +67,7 @@ class Pack:
     def procedures(self) -> dict[str, ProcedureSource]:
         return self.sources
 
-    @property
+    @cached_property
     def overrides(self) -> dict[str, list]:
         """jurisdiction question id -> the pack's questions that answer it for some procedures."""
         out: dict = {}

@@ -18,6 +18,7 @@ Everything here is pure: dates in, dates out, and a sentence saying how.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import date, datetime, time, timedelta
 
 from dateutil.relativedelta import relativedelta
@@ -104,7 +105,12 @@ def parse_when(v):
 
 def moment(d) -> datetime:
     """A date as the moment its day begins; a datetime as itself."""
-    return d if isinstance(d, datetime) else datetime.combine(d, time())
+    return d if isinstance(d, datetime) else _day_start(d)
+
+
+@lru_cache(maxsize=4096)
+def _day_start(d: date) -> datetime:
+    return datetime.combine(d, time())
 
 
 def last_day(trigger, period: Period):

@@ -11,7 +11,7 @@ from .model import Timer
 
 class TimerState:
     __slots__ = ("timer", "start", "period", "pauses", "open_pause", "stopped", "expired", "how",
-                 "extension_note", "cached_last")
+                 "extension_note", "cached_last", "cached_expiry")
 
     def __init__(self, timer: Timer):
         self.timer = timer
@@ -24,6 +24,7 @@ class TimerState:
         self.how = ""  # the words for where the period runs from (a str, or a function giving them)
         self.extension_note = ""
         self.cached_last = None
+        self.cached_expiry = None  # (last day, the moment it expires) for the last day last computed
 
     def begin(self, start, period, how) -> None:
         self.start, self.period, self.pauses, self.open_pause = start, period, [], None
