@@ -18,8 +18,8 @@ Everything here is pure: dates in, dates out, and a sentence saying how.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
