@@ -25,8 +25,9 @@ class Step:
 
 
 class Case:
-    def __init__(self, pack, proc: Procedure, body, tracing: bool):
+    def __init__(self, pack, proc: Procedure, body, tracing: bool, choices: dict | None = None):
         self.pack, self.proc, self.body, self.tracing = pack, proc, body, tracing
+        self.choices = body.interpretations if choices is None else choices  # the body's readings
         self.status = None
         self.closed = False
         self.facts: dict = {}
@@ -62,7 +63,7 @@ class Case:
         overrides a jurisdiction-wide one); remembered for the result."""
         got = self.answers.get(iid)
         if got is None:
-            got = self.answers[iid] = registers.reading_for(self.pack, self.proc.id, iid, self.body.interpretations)
+            got = self.answers[iid] = registers.reading_for(self.pack, self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
         return got[1]
 

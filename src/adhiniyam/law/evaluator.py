@@ -172,10 +172,12 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
         raise OutOfOrder(f"a case needs its opening event ({' or '.join(src.opening_events)})", src.cites)
     if not isinstance(as_of, date):
         raise InvalidData(f"the date of evaluation must be a date like 2026-03-02, not {as_of!r}")
-    proc = pack.procedure(procedure, body.versions, _decisive_date(pack, procedure, events[0]), body.interpretations)
+    decisive = _decisive_date(pack, procedure, events[0])
+    choices = _choices(body, decisive)
+    proc = pack.procedure(procedure, body.versions, decisive, choices)
     horizon = _horizon(as_of)
     _check_order(events, horizon, as_of, proc.cites)
-    case = Case(pack, proc, body, trace)
+    case = Case(pack, proc, body, trace, choices)
     opened = lt.as_date(events[0].on)
     for prov, vid in proc.versions.items():
         case.step(opened, f"{prov} is applied in its version {vid}", [vid])
@@ -183,6 +185,15 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
         case.step(opened, f"reading {iid} = {r}: {registers.find(pack, iid).readings[r]}", _cites_of(registers.find(pack, iid)))
     _replay(case, events, horizon)
     return _result(case, as_of, horizon)
+
+
+def _choices(body: BodySettings, on) -> dict:
+    """The body's readings: its own choices, over those adopted by its instruments in force on `on`."""
+    if not body.instruments:
+        return body.interpretations
+    from .instruments import adopted
+
+    return {**adopted(body.instruments, on), **body.interpretations}
 
 
 def _decisive_date(pack: Pack, procedure: str, first: Event):
