@@ -115,8 +115,10 @@ def _local_law(body) -> dict:
 
 
 def to_engine_event(row) -> Any:
+    """The engine's Event: `on` when it happened, `recorded_on` when it was entered (contract 4)."""
     on = timezone.localtime(row.on_at).replace(tzinfo=None) if row.on_at else row.on_date
-    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
+    recorded = timezone.localtime(row.recorded_at).date() if getattr(row, "recorded_at", None) else None
+    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}), recorded_on=recorded)
 
 
 def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):
