@@ -33,7 +33,7 @@ def test_opening_with_bad_input_changes_nothing(world, as_user):
         "on": "2 March", "f_value_of_material": "150000"})
     assert r.status_code == 422 and "is not a date" in text(r)
     r = sec.post("/inbox/ga-taleigao/new/offence_s73_removal_of_earth_or_sand/", {
-        "on": "2026-03-02", "person": "X", "f_value_of_material": "a lot"})
+        "on": "2026-03-02", "person": "X", "f_value_of_material": "a lot", "f_material": "sand"})
     assert r.status_code == 422 and "is not a valid money" in text(r)
     assert Case.objects.count() == 0
     # an applicant may not open an offence

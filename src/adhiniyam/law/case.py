@@ -205,8 +205,9 @@ class Case:
     def start_dependents(self, trigger) -> None:
         """Start every timer whose start has just been met by `trigger` (an event type, or a timer
         id that has just expired)."""
-        for ts in self.timers.values():
-            if ts.start is not None or trigger not in ts.timer.depends_on:
+        for tid in self.proc.dependents.get(trigger, ()):
+            ts = self.timers[tid]
+            if ts.start is not None:
                 continue
             got = self.start_spec_date(ts.timer.start)
             if got is not None:
@@ -329,8 +330,8 @@ class Case:
                 from .checks import run_check
 
                 run_check(self, cid, chk, ev)
-        for ts in self.timers.values():
-            self._event_on_timer(ts, et, ev)
+        for tid in self.proc.touches.get(et.id, ()):
+            self._event_on_timer(self.timers[tid], et, ev)
         self.start_dependents(et.id)
         if et.closes:
             self.closed = True

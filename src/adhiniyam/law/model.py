@@ -109,6 +109,15 @@ class Procedure:
     offence: Offence | None = None
     readings: dict = field(default_factory=dict)  # interpretation id -> reading, for every by_reading resolved
     aliases: dict = field(default_factory=dict)  # old id -> current id, for events, fields and statuses
+    touches: dict = field(default_factory=dict)  # event id -> the timers it restarts, stops or pauses
+    dependents: dict = field(default_factory=dict)  # event or timer id -> the timers whose start it can meet
+
+    def __post_init__(self):
+        for t in self.timers.values():
+            for ev in {*t.restart_on, *t.stop_on, *(p.start for p in t.pauses), *(p.end for p in t.pauses)}:
+                self.touches.setdefault(ev, []).append(t.id)
+            for ref in t.depends_on:
+                self.dependents.setdefault(ref, []).append(t.id)
 
     @property
     def opening_events(self) -> list[str]:

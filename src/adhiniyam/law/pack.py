@@ -30,11 +30,10 @@ def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None) 
         if isinstance(pick, list):  # dated choices: the latest one from on or before `on`
             found = dated.pick(pick, on)
             pick = found[0]["version"] if found else None
-        if pick is None:
-            dated_versions = [(vid, v) for vid, v in versions.items() if isinstance(v.get("commencement"), date)]
-            found = [vid for vid, v in sorted(dated_versions, key=lambda x: x[1]["commencement"], reverse=True)
-                     if on is None or v["commencement"] <= on]
-            pick = found[0] if found else spec["default"]
+        if pick is None:  # the version that commenced last on or before `on`; unknown commencements: the default
+            known = [{"from": v["commencement"], "id": vid} for vid, v in versions.items() if isinstance(v.get("commencement"), date)]
+            found = dated.pick(known, on)
+            pick = found[0]["id"] if found else spec["default"]
         if pick not in versions:
             raise NoRule(f"{prov} has no version {pick!r}; its versions are {', '.join(versions)}", prov)
         chosen[prov] = pick
