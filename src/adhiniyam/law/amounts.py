@@ -50,6 +50,19 @@ def check(e, err, owner) -> None:
         check(spec["percent"], err, owner)
 
 
+def missing(case, e) -> str | None:
+    """The first fact an expression needs that the record does not state (None when all are there)."""
+    if isinstance(e, list):
+        return next((m for m in (missing(case, x) for x in e) if m), None)
+    if not isinstance(e, dict):
+        return None
+    for key in ("fact", "per", "of"):
+        name = e.get(key)
+        if isinstance(name, str) and case.facts.get(name) is None and name not in case.first:
+            return name
+    return next((m for m in (missing(case, v) for k, v in e.items() if isinstance(v, (dict, list))) if m), None)
+
+
 def fact(case, name):
     """A fact the record states; for a date, also the first date of an event of that name."""
     v = case.facts.get(name)

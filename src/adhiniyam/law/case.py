@@ -128,9 +128,8 @@ class Case:
         if not why:
             return on, how
         start = cal.next_open_day(on)
-        extra = (f"; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from the next open day, "
-                 f"{lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
-        return start, lambda: tm.words(how) + extra
+        return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
+                               f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
     def resolve_period(self, t, on):
         ((k, v),) = t.period.items()

@@ -272,24 +272,29 @@ def _amounts(case: Case, as_of) -> dict:
         from .penalties import compute
 
         out = compute(case, proc.penalty, as_of)
-    for name, spec in (proc.raw.get("amounts") or {}).items():
-        from .amounts import amount
-
-        try:
-            out[name], words = amount(case, spec["amount"], lt.as_date(as_of))
-        except (NoRule, InvalidData) as why:  # the facts it needs are not (yet) recorded
-            words = f"not computed: {why.message}"
-        case.step(as_of, f"{name.replace('_', ' ')}: {words} ({spec.get('quote', '')!r})", [spec["cites"]] if isinstance(spec["cites"], str) else spec["cites"])
-    fee = proc.raw.get("fee")
-    if fee is not None:
-        from .amounts import amount
-
-        try:
-            out["fee"], words = amount(case, fee, case.opened_on)
-        except (NoRule, InvalidData) as why:  # no fee schedule in force, or the size is not recorded
-            words = f"not computed: {why.message}"
-        case.step(case.opened_on, f"fee: {words}", proc.cites)
+    named = dict(proc.raw.get("amounts") or {})
+    if proc.raw.get("fee") is not None:
+        named["fee"] = {"amount": proc.raw["fee"], "cites": proc.cites, "on": case.opened_on}
+    for name, spec in named.items():
+        _named_amount(case, name, spec, out, spec.get("on") or lt.as_date(as_of))
     return out
+
+
+def _named_amount(case: Case, name: str, spec: dict, out: dict, on) -> None:
+    """An amount the procedure names (a fee, a surplus, interest), when the facts it needs are recorded."""
+    from .amounts import amount, missing
+
+    need = missing(case, spec["amount"])
+    if need:
+        words = f"not computed: the {need.replace('_', ' ')} is not recorded"
+    else:
+        try:
+            out[name], words = amount(case, spec["amount"], on)
+        except (NoRule, InvalidData) as why:  # no fee schedule in force, or a fact is of no use
+            words = f"not computed: {why.message}"
+    if case.tracing:
+        quote = f" ({spec['quote']!r})" if spec.get("quote") else ""
+        case.step(on, f"{name.replace('_', ' ')}: {words}{quote}", [spec["cites"]] if isinstance(spec["cites"], str) else spec["cites"])
 
 
 def _result(case: Case, as_of, horizon) -> Evaluation:

@@ -136,6 +136,7 @@ class ProcedureSource:
     path: Path
     provisions: dict
     chooses: frozenset = frozenset()  # interpretation ids of its by_reading values
+    commenced: dict = field(default_factory=dict)  # provision -> [{from: commencement, id: version}] of dated versions
 
 
 @dataclass

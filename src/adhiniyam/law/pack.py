@@ -31,8 +31,7 @@ def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None) 
             found = dated.pick(pick, on)
             pick = found[0]["version"] if found else None
         if pick is None:  # the version that commenced last on or before `on`; unknown commencements: the default
-            known = [{"from": v["commencement"], "id": vid} for vid, v in versions.items() if isinstance(v.get("commencement"), date)]
-            found = dated.pick(known, on)
+            found = dated.pick(src.commenced[prov], on) if src.commenced[prov] else ()
             pick = found[0]["id"] if found else spec["default"]
         if pick not in versions:
             raise NoRule(f"{prov} has no version {pick!r}; its versions are {', '.join(versions)}", prov)
@@ -190,8 +189,10 @@ def _load_sources(path: Path, pack: Pack) -> dict:
                 raise PackError(files[pid], spec.line, f"default {spec['default']!r} is not one of the versions of {prov}")
         chooses = frozenset(registers.chosen_ids(full))
         _check_by_readings(full, pack, files[pid])
+        commenced = {prov: [{"from": v["commencement"], "id": vid} for vid, v in spec["versions"].items()
+                            if isinstance(v.get("commencement"), date)] for prov, spec in provisions.items()}
         sources[pid] = ProcedureSource(pid, full.get("title", pid), full.get("kind", "application"), full, files[pid],
-                                       provisions, chooses)
+                                       provisions, chooses, commenced)
     return sources
 
 
