@@ -10,9 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from adhiniyam.law import BodySettings, Event, InvalidData, NoOffence, NotAllowed, PackError, evaluate
+from adhiniyam.law import (
+    BodySettings,
+    Event,
+    InvalidData,
+    NoOffence,
+    NotAllowed,
+    PackError,
+    evaluate,
+    registers,
+)
 from adhiniyam.law import pack as pack_mod
-from adhiniyam.law import registers
 from adhiniyam.law.check import check_pack
 from adhiniyam.law.cli import main as law_main
 from adhiniyam.law.docs import DOC, current
