@@ -147,11 +147,20 @@ def _files_hash(paths) -> str:
     return h.hexdigest()[:16]
 
 
+def _need_words(path: Path, obj, text, what: str) -> None:
+    """Every title and label a person reads has words."""
+    if not isinstance(text, str) or not text.strip():
+        raise PackError(path, getattr(obj, "line", None), f"{what} needs words a person can read (it is empty)")
+
+
 def _load(path: Path) -> Pack:
     act = yamlio.load(path / "act.yaml")
     for key in ("id", "title", "state"):
         if key not in act:
             raise PackError(path / "act.yaml", getattr(act, "line", None), f"act.yaml needs {key!r}")
+    _need_words(path / "act.yaml", act, act["title"], "the Act's title")
+    for oid, label in (act.get("officials") or {}).items():
+        _need_words(path / "act.yaml", act.get("officials"), label, f"official {oid}")
     nodes, order = _load_text(path / "text.yaml")
     interps, misprints = registers.load_register(path / "interpretations.yaml", "pack")
     _check_overrides(path / "interpretations.yaml", interps)
@@ -307,6 +316,8 @@ def _load_parameters(p: Path):
     for name, spec in doc.items():
         if not isinstance(spec, dict) or "values" not in spec or "cites" not in spec:
             raise PackError(p, getattr(spec, "line", None), f"parameter {name!r} needs `values` and `cites` (and a `quote`)")
+        if "title" in spec:
+            _need_words(p, spec, spec["title"], f"parameter {name}'s title")
         if not spec["values"] and not spec.get("settable_by"):
             raise PackError(p, spec.line, f"parameter {name!r} has no value and nothing may set it (`settable_by`)")
         dated.check(spec["values"], f"parameter {name}", lambda obj, msg: PackError(p, getattr(obj, "line", None), msg))
@@ -322,6 +333,8 @@ def _load_switches(p: Path, nodes: dict) -> dict:
             raise PackError(p, getattr(s, "line", None), f"switch {sid!r} needs `cites` (and a `quote`)")
         if s["cites"] not in nodes:
             raise PackError(p, s.line, f"switch {sid!r} cites {s['cites']!r}, which is not an id in text.yaml")
+        if "title" in s:
+            _need_words(p, s, s["title"], f"switch {sid}'s title")
     return switches
 
 

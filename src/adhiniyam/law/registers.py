@@ -40,7 +40,13 @@ def interpretation(it, path, register: str) -> Interpretation:
     unknown = set(it) - INTERPRETATION_KEYS
     if unknown:
         raise PackError(path, it.line, f"{it['id']}: unknown key(s) {sorted(unknown)}; an interpretation has {sorted(INTERPRETATION_KEYS)}")
+    for key in ("question", "reason"):
+        if not isinstance(it[key], str) or not it[key].strip():
+            raise PackError(path, it.line, f"{it['id']}: the {key} needs words a person can read (it is empty)")
     readings = {str(k): v for k, v in it["readings"].items()}
+    for r, words in readings.items():
+        if not isinstance(words, str) or not words.strip():
+            raise PackError(path, it.line, f"{it['id']}: reading {r} needs words saying what it means (it is empty)")
     if str(it["default"]) not in readings:
         raise PackError(path, it.line, f"{it['id']}: default {it['default']!r} is not one of its readings ({', '.join(readings)})")
     procs = it.get("procedures") or []
