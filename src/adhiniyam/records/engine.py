@@ -82,8 +82,9 @@ def engine_versions(snap: dict) -> dict[str, Any]:
 
 
 def procedure(pack, procedure_id: str, snapshot: dict | None, on: dt.date | None):
-    """The procedure with the body's chosen provision versions applied (as the engine resolves them)."""
-    return pack.procedure(procedure_id, engine_versions(snapshot or {}), on)
+    """The procedure with the body's chosen provision versions and readings applied (as the engine resolves them)."""
+    snap = snapshot or {}
+    return pack.procedure(procedure_id, engine_versions(snap), on, dict(snap.get("interpretations") or {}))
 
 
 def body_settings(body, snapshot: dict | None = None):
