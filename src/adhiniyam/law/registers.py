@@ -104,11 +104,11 @@ def validate_choices(pack, choices: dict, where: str = "the body's settings") ->
 def reading_for(pack, proc_id: str, iid: str, choices: dict) -> tuple[str, str]:
     """(the question that answers `iid` in this procedure, its reading): a pack question that
     overrides a jurisdiction-wide one for this procedure answers in its place."""
-    for it in pack.overrides.get(iid, ()):
-        if proc_id in it.procedures:
-            return it.id, str(choices.get(it.id, it.default))
-    it = find(pack, iid)
-    return iid, str(choices.get(iid, it.default))
+    it = next((o for o in pack.overrides.get(iid, ()) if proc_id in o.procedures), None) or find(pack, iid)
+    r = str(choices.get(it.id, it.default))
+    if r not in it.readings:
+        raise InvalidData(f"{it.id} has no reading {r!r}; its readings are {', '.join(it.readings)}")
+    return it.id, r
 
 
 # -- values that depend on a reading ----------------------------------------------------------------
