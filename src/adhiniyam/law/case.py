@@ -65,7 +65,7 @@ class Case:
         if got is None:
             got = self.answers[iid] = registers.reading_for(self.pack, self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
-        return got[1]
+        return got[2]
 
     def param(self, name: str, on):
         """A parameter's value on `on`, through the Act and the local instruments, with the trace."""

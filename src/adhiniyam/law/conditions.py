@@ -171,9 +171,10 @@ def _night(case, v, when) -> bool:
         if case.listing:
             return True
         raise InvalidData(f"the clock time is needed on {lt.fmt(when)} (at: {when.isoformat()}T19:30) to tell whether "
-                          f"it was {v['minutes']} minutes after sunset or before sunrise")
+                          f"it was after sunset or before sunrise")
     rise, set_ = sun_times(case.body.location[0], case.body.location[1], when.date())
-    margin = timedelta(minutes=v["minutes"])
+    minutes = case.param(v["minutes"]["param"], when) if isinstance(v["minutes"], dict) else v["minutes"]
+    margin = timedelta(minutes=minutes)
     ok = when >= set_ + margin or when <= rise - margin
     case.step(when, f"{when:%H:%M} on {lt.fmt(when.date())}: sunrise {rise:%H:%M}, sunset {set_:%H:%M}; the period from "
                     f"{(set_ + margin):%H:%M} to {(rise - margin):%H:%M} (next morning) {'includes' if ok else 'does not include'} it")
@@ -258,9 +259,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
     Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
               _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
-    Condition("night", "night: {minutes: 30}",
+    Condition("night", "night: {minutes: 30 | {param: id}}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\")",
-              _night, lambda case, v: f"it was not between {v['minutes']} minutes after sunset and {v['minutes']} minutes before sunrise"),
+              _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise"),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),

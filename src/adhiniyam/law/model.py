@@ -149,5 +149,6 @@ class Interpretation:
     cites: str | None = None
     quote: str = ""
     overrides: str | None = None  # a jurisdiction-wide question this provision answers for itself
+    maps: dict = field(default_factory=dict)  # own reading -> the overridden question's reading (identity if not given)
     procedures: tuple = ()  # … in these procedures
     register: str = "pack"  # pack | jurisdiction | service

@@ -14,8 +14,8 @@ Any value of a procedure may depend on a reading:
 
 `resolve` replaces each such value by the one for the body's reading, and records which reading
 shaped which part, so the result lists it and the trace names it where it acts. A pack question
-with `overrides: gca.x` and `procedures: [...]` answers a jurisdiction-wide question for those
-procedures, whose words differ.
+with `overrides: gca.x` (or `{question: gca.x, as: {own_reading: their_reading}}`) and `procedures:
+[...]` answers a jurisdiction-wide question for those procedures, whose words differ.
 """
 
 from __future__ import annotations
@@ -50,9 +50,12 @@ def interpretation(it, path, register: str) -> Interpretation:
     if str(it["default"]) not in readings:
         raise PackError(path, it.line, f"{it['id']}: default {it['default']!r} is not one of its readings ({', '.join(readings)})")
     procs = it.get("procedures") or []
+    over = it.get("overrides")
+    question, maps = (over.get("question"), {str(k): str(v) for k, v in (over.get("as") or {}).items()}) \
+        if isinstance(over, dict) else (over, {r: r for r in readings} if over else {})
     return Interpretation(it["id"], it["question"], readings, str(it["default"]), it["reason"], it.get("cites"),
-                          it.get("quote", ""), it.get("overrides"), tuple([procs] if isinstance(procs, str) else procs),
-                          register)
+                          it.get("quote", ""), overrides=question, maps=maps,
+                          procedures=tuple([procs] if isinstance(procs, str) else procs), register=register)
 
 
 def load_register(path: Path, register: str) -> tuple[dict, list]:
@@ -101,14 +104,15 @@ def validate_choices(pack, choices: dict, where: str = "the body's settings") ->
             raise InvalidData(f"{where}: {iid} has no reading {reading!r}; its readings are {', '.join(it.readings)}")
 
 
-def reading_for(pack, proc_id: str, iid: str, choices: dict) -> tuple[str, str]:
-    """(the question that answers `iid` in this procedure, its reading): a pack question that
-    overrides a jurisdiction-wide one for this procedure answers in its place."""
+def reading_for(pack, proc_id: str, iid: str, choices: dict) -> tuple[str, str, str]:
+    """(the question that answers `iid` in this procedure, its reading, the reading of `iid` that
+    follows): a pack question that overrides a jurisdiction-wide one for this procedure answers in
+    its place, in its own words (`overrides: {question: gca.x, as: {own: theirs}}`)."""
     it = next((o for o in pack.overrides.get(iid, ()) if proc_id in o.procedures), None) or find(pack, iid)
     r = str(choices.get(it.id, it.default))
     if r not in it.readings:
         raise InvalidData(f"{it.id} has no reading {r!r}; its readings are {', '.join(it.readings)}")
-    return it.id, r
+    return it.id, r, (it.maps.get(r, r) if it.id != iid else r)
 
 
 # -- values that depend on a reading ----------------------------------------------------------------
@@ -145,10 +149,10 @@ def resolve(raw, pick, path=(), used=None):
     `used` collects (path, iid, reading) for each."""
     if isinstance(raw, dict):
         if "by_reading" in raw:
-            iid, r = pick(raw["by_reading"])
-            used.append((path, iid, r))
+            answering, r, key = pick(raw["by_reading"])
+            used.append((path, answering, r))
             values = {str(k): v for k, v in raw["values"].items()}
-            return resolve(values[r], pick, path, used)
+            return resolve(values[key], pick, path, used)
         out = yamlio.Mapping((k, resolve(v, pick, path + (k,), used)) for k, v in raw.items())
         out.file, out.line = getattr(raw, "file", None), getattr(raw, "line", None)
         return out
