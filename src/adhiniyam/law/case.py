@@ -10,6 +10,7 @@ from datetime import date, datetime, timedelta
 from . import registers
 from . import time as lt
 from . import timers as tm
+from .checks import run_check
 from .conditions import first_failure
 from .errors import CaseClosed, InvalidData, NotAllowed, OutOfOrder, UnknownEvent
 from .fields import coerce
@@ -93,10 +94,9 @@ class Case:
         gca.closed_office_for_silence_periods = yes."""
         if t.office or not t.on_expiry or not t.on_expiry.get("deemed"):
             return t.office
-        office = self.offices.get(t.id, "")
-        if office == "":
-            office = self.offices[t.id] = "body" if self.reading("gca.closed_office_for_silence_periods") == "yes" else None
-        return office
+        if t.id not in self.offices:
+            self.offices[t.id] = "body" if self.reading("gca.closed_office_for_silence_periods") == "yes" else None
+        return self.offices[t.id]
 
     def running(self, ts: TimerState) -> bool:
         return ts.running()
@@ -324,11 +324,8 @@ class Case:
         if self.tracing:
             self.step(ev.on, et.title + (f" — status: {self.status_label()}" if et.status else "") + _reading_note(et.readings), et.cites)
         self._note_late(et, ev)
-        for cid, chk in self.proc.checks.items():
-            if chk["on"] == et.id:
-                from .checks import run_check
-
-                run_check(self, cid, chk, ev)
+        for cid, chk in self.proc.checks_on.get(et.id, ()):
+            run_check(self, cid, chk, ev)
         for tid in self.proc.touches.get(et.id, ()):
             self._event_on_timer(self.timers[tid], et, ev)
         self.start_dependents(et.id)

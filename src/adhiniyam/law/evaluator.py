@@ -178,11 +178,8 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
     horizon = _horizon(as_of)
     _check_order(events, horizon, as_of, proc.cites)
     case = Case(pack, proc, body, trace, choices)
-    opened = lt.as_date(events[0].on)
-    for prov, vid in proc.versions.items():
-        case.step(opened, f"{prov} is applied in its version {vid}", [vid])
-    for iid, r in proc.readings.items():
-        case.step(opened, f"reading {iid} = {r}: {registers.find(pack, iid).readings[r]}", _cites_of(registers.find(pack, iid)))
+    if trace:
+        _opening_steps(case, lt.as_date(events[0].on))
     _replay(case, events, horizon)
     return _result(case, as_of, horizon)
 
@@ -209,6 +206,15 @@ def _decisive_date(pack: Pack, procedure: str, first: Event):
         except ValueError:
             return lt.as_date(first.on)  # the field's own check says what is wrong with it
     return lt.as_date(first.on)
+
+
+def _opening_steps(case: Case, opened) -> None:
+    """The versions in force and the readings that shaped the procedure, named at the start of the trace."""
+    for prov, vid in case.proc.versions.items():
+        case.step(opened, f"{prov} is applied in its version {vid}", [vid])
+    for iid, r in case.proc.readings.items():
+        it = registers.find(case.pack, iid)
+        case.step(opened, f"reading {iid} = {r}: {it.readings[r]}", _cites_of(it))
 
 
 def _cites_of(it) -> list:

@@ -112,7 +112,11 @@ class Procedure:
     touches: dict = field(default_factory=dict)  # event id -> the timers it restarts, stops or pauses
     dependents: dict = field(default_factory=dict)  # event or timer id -> the timers whose start it can meet
 
+    checks_on: dict = field(default_factory=dict)  # event id -> [(check id, check)] run when it is recorded
+
     def __post_init__(self):
+        for cid, chk in self.checks.items():
+            self.checks_on.setdefault(chk["on"], []).append((cid, chk))
         for t in self.timers.values():
             for ev in {*t.restart_on, *t.stop_on, *(p.start for p in t.pauses), *(p.end for p in t.pauses)}:
                 self.touches.setdefault(ev, []).append(t.id)
