@@ -93,6 +93,7 @@ class Deadline:
     cites: list
     quote: str
     explanation: str
+    basis: dict = field(default_factory=dict)  # the arithmetic as data, for words in any language
 
 
 @dataclass
@@ -250,7 +251,7 @@ def _deadlines(case: Case):
             continue
         end = case.last_day(ts)
         deadlines.append(Deadline(t.id, t.title, t.who, end, ts.expired is not None, ts.open_pause is not None,
-                                  t.cites, t.quote, tm.arithmetic(ts, end) if case.tracing else ""))
+                                  t.cites, t.quote, tm.arithmetic(ts, end) if case.tracing else "", tm.basis(ts, end)))
         if end is not None and ts.expired is None and t.kind != "window":
             nexts.append(lt.as_date(end))
     return deadlines, (min(nexts) if nexts else None)

@@ -106,6 +106,19 @@ def arithmetic(ts: TimerState, end) -> str:
     return s
 
 
+def basis(ts: TimerState, end) -> dict:
+    """The arithmetic of the last day as data, for words in any language (the i18n branch reads it)."""
+    if end is None:
+        return {"from": ts.start, "stopped": True}
+    t = ts.timer
+    base = lt.last_day(ts.start, ts.period) if t.direction == "after" else end
+    pauses = [[a, b, days] for (a, b, days) in ts.pauses]
+    plain = lt.as_date(base) + timedelta(days=sum(p[2] for p in pauses)) if not ts.period.is_hours else base
+    return {"from": ts.start, "period": ts.period.as_dict(), "counting": t.counting, "direction": t.direction,
+            "base": base, "pauses": pauses, "end": end,
+            "office_closed": (t.direction == "after" and not ts.period.is_hours and lt.as_date(end) != plain)}
+
+
 def compare_bound(p: lt.Period, limit: lt.Period, on) -> int:
     """-1, 0 or 1 as period `p` ends before, with or after `limit` from the same start — compared
     where the two end, never by approximate days (unless one is in hours and the other not)."""
