@@ -7,7 +7,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
-from . import registers
 from . import time as lt
 from . import timers as tm
 from .checks import run_check
@@ -64,7 +63,7 @@ class Case:
         overrides a jurisdiction-wide one); remembered for the result."""
         got = self.answers.get(iid)
         if got is None:
-            got = self.answers[iid] = registers.reading_for(self.pack, self.proc.id, iid, self.choices)
+            got = self.answers[iid] = self.pack.reading_for(self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
         return got[2]
 
@@ -103,7 +102,7 @@ class Case:
 
     def start_timer(self, ts: TimerState, on, how) -> None:
         t = ts.timer
-        failed = first_failure(t.when, self, lt.moment(on))
+        failed = first_failure(t.when, self, lt.moment(on)) if t.when else None
         if failed is not None:
             if self.tracing:
                 self.step(on, f"{t.title}: does not start ({failed.failure(self)})", t.cites)
@@ -252,7 +251,7 @@ class Case:
             self.start_dependents(t.id)
             return
         branch = oe
-        failed = first_failure(t.expiry_when, self, moment)
+        failed = first_failure(t.expiry_when, self, moment) if t.expiry_when else None
         if failed is not None:
             branch = oe.get("otherwise") or {}
             if self.tracing:
@@ -294,7 +293,7 @@ class Case:
             from .offences import judge
 
             self.offence = judge(self, proc.offence, et, ev, data)
-        failed = first_failure(et.when, self, ev.on)
+        failed = first_failure(et.when, self, ev.on) if et.when else None
         if failed is not None:
             raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
         self._accept(et, ev, data)
@@ -380,7 +379,7 @@ class Case:
     def _pause(self, ts: TimerState, pz, et, ev) -> None:
         t = ts.timer
         if et.id == pz.start and ts.open_pause is None:
-            failed = first_failure(pz.when, self, ev.on)
+            failed = first_failure(pz.when, self, ev.on) if pz.when else None
             if failed is not None:
                 if self.tracing:
                     self.step(ev.on, f"{t.title}: the clock does not stop — {failed.failure(self)}", t.cites)
@@ -403,8 +402,8 @@ class Case:
 
     def check_data(self, et, data: dict) -> dict:
         data = dict(data or {})
-        renamed = self.proc.aliases.get("fields", {})
-        for old in [k for k in data if k in renamed]:
+        renamed = self.proc.aliases.get("fields") if self.proc.aliases else None
+        for old in [k for k in data if k in renamed] if renamed else ():
             data[renamed[old]] = data.pop(old)
         unknown = set(data) - set(et.fields)
         if unknown:

@@ -93,7 +93,7 @@ class Deadline:
     cites: list
     quote: str
     explanation: str
-    basis: dict = field(default_factory=dict)  # the arithmetic as data, for words in any language
+    basis: dict = field(default_factory=dict)  # the arithmetic as data, for words in any language (when traced)
 
 
 @dataclass
@@ -223,6 +223,7 @@ def _cites_of(it) -> list:
 
 
 def _replay(case: Case, events, horizon) -> None:
+    moments = [lt.moment(ev.on) for ev in events]
     i = 0
     while True:
         nxt_exp, nxt_ts = None, None
@@ -231,7 +232,7 @@ def _replay(case: Case, events, horizon) -> None:
                 em = case.expiry_moment(ts)
                 if em is not None and (nxt_exp is None or em < nxt_exp):
                     nxt_exp, nxt_ts = em, ts
-        ev_m = lt.moment(events[i].on) if i < len(events) else None
+        ev_m = moments[i] if i < len(events) else None
         if nxt_exp is not None and nxt_exp < horizon and (ev_m is None or nxt_exp <= ev_m):
             case.expire(nxt_ts, nxt_exp)
         elif ev_m is not None:
@@ -251,7 +252,8 @@ def _deadlines(case: Case):
             continue
         end = case.last_day(ts)
         deadlines.append(Deadline(t.id, t.title, t.who, end, ts.expired is not None, ts.open_pause is not None,
-                                  t.cites, t.quote, tm.arithmetic(ts, end) if case.tracing else "", tm.basis(ts, end)))
+                                  t.cites, t.quote, tm.arithmetic(ts, end) if case.tracing else "",
+                                  tm.basis(ts, end) if case.tracing else {}))
         if end is not None and ts.expired is None and t.kind != "window":
             nexts.append(lt.as_date(end))
     return deadlines, (min(nexts) if nexts else None)

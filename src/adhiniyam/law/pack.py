@@ -60,6 +60,7 @@ class Pack:
     known_gaps: dict = field(default_factory=dict)
     aliases: dict = field(default_factory=dict)  # old procedure id -> current id
     _compiled: dict = field(default_factory=dict, repr=False)
+    _answering: dict = field(default_factory=dict, repr=False)  # (procedure, question) -> the question that answers it
 
     @property
     def procedures(self) -> dict[str, ProcedureSource]:
@@ -74,6 +75,15 @@ class Pack:
                 out.setdefault(it.overrides, []).append(it)
         return out
 
+    def reading_for(self, proc_id: str, iid: str, choices: dict) -> tuple[str, str, str]:
+        """registers.reading_for, with the answering question of each (procedure, question) looked up once."""
+        key = (proc_id, iid)
+        it = self._answering.get(key)
+        if it is None:
+            it = self._answering[key] = registers.answering(self, proc_id, iid)
+        r = choices.get(it.id, it.default) if choices else it.default
+        return registers.answer(it, iid, str(r))
+
     def source(self, proc_id: str) -> ProcedureSource:
         src = self.sources.get(self.aliases.get(proc_id, proc_id))
         if src is None:
@@ -85,7 +95,7 @@ class Pack:
         """The procedure with the versions in force on `on` and the body's readings applied."""
         src = self.source(proc_id)
         chosen = choose_versions(src, body_versions or {}, on)
-        picks = {iid: registers.reading_for(self, src.id, iid, readings or {}) for iid in sorted(src.chooses)}
+        picks = {iid: self.reading_for(src.id, iid, readings or {}) for iid in sorted(src.chooses)}
         key = (src.id, tuple(sorted(chosen.items())), tuple(picks.items()))
         proc = self._compiled.get(key)
         if proc is None:

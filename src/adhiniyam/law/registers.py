@@ -108,8 +108,16 @@ def reading_for(pack, proc_id: str, iid: str, choices: dict) -> tuple[str, str, 
     """(the question that answers `iid` in this procedure, its reading, the reading of `iid` that
     follows): a pack question that overrides a jurisdiction-wide one for this procedure answers in
     its place, in its own words (`overrides: {question: gca.x, as: {own: theirs}}`)."""
-    it = next((o for o in pack.overrides.get(iid, ()) if proc_id in o.procedures), None) or find(pack, iid)
-    r = str(choices.get(it.id, it.default))
+    it = answering(pack, proc_id, iid)
+    return answer(it, iid, str(choices.get(it.id, it.default)))
+
+
+def answering(pack, proc_id: str, iid: str) -> Interpretation:
+    """The question that answers `iid` in this procedure: the pack's own where it overrides `iid` there."""
+    return next((o for o in pack.overrides.get(iid, ()) if proc_id in o.procedures), None) or find(pack, iid)
+
+
+def answer(it: Interpretation, iid: str, r: str) -> tuple[str, str, str]:
     if r not in it.readings:
         raise InvalidData(f"{it.id} has no reading {r!r}; its readings are {', '.join(it.readings)}")
     return it.id, r, (it.maps.get(r, r) if it.id != iid else r)
