@@ -19,15 +19,9 @@ from dataclasses import dataclass, field
 from . import registers
 from .coverage import coverage
 from .pack import KNOWN_GAP_KINDS, Pack
+from .registers import read_ids
 from .scenarios import load_file
 
-# readings the engine itself consults, and what in a procedure makes it consult them
-ENGINE_READS = {
-    "gca.receipt_on_closed_day": lambda raw: _has_key_value(raw, "on_receipt", True),
-    "gca.date_of_expiry": lambda raw: _has_key(raw, "last_day_of"),
-    "gca.continuing_offence_days": lambda raw: _has_key(raw, "daily"),
-    "gca.closed_office_for_silence_periods": lambda raw: _has_key(raw, "deemed"),
-}
 NOT_SCENARIO = ("name", "expect", "rests_on", "quote", "note")
 
 
@@ -42,53 +36,6 @@ class Report:
     @property
     def ok(self) -> bool:
         return not self.errors and not any(self.new.values()) and not any(self.closed.values())
-
-
-def _has_key(obj, key) -> bool:
-    if isinstance(obj, dict):
-        return key in obj or any(_has_key(v, key) for v in obj.values())
-    if isinstance(obj, list):
-        return any(_has_key(v, key) for v in obj)
-    return False
-
-
-def _has_key_value(obj, key, value) -> bool:
-    if isinstance(obj, dict):
-        return obj.get(key) == value or any(_has_key_value(v, key, value) for v in obj.values())
-    if isinstance(obj, list):
-        return any(_has_key_value(v, key, value) for v in obj)
-    return False
-
-
-def _reads(obj, out: set) -> None:
-    """Interpretation ids a procedure reads: `reading:` conditions, pause `days: {reading: id}`, `by_reading`."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k == "reading":
-                out.update(v if isinstance(v, dict) else [v])
-            elif k == "by_reading":
-                out.add(v)
-            else:
-                _reads(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _reads(v, out)
-
-
-def read_ids(pack: Pack) -> set:
-    out: set = set()
-    for src in pack.sources.values():
-        _reads(src.raw, out)
-        out.update(iid for iid, test in ENGINE_READS.items() if test(src.raw))
-    for iid, its in pack.overrides.items():
-        for it in its:
-            if iid in out and any(p in pack.sources for p in it.procedures):
-                out.add(it.id)
-    return out
-
-
-def unread(pack: Pack) -> set:
-    return set(pack.interpretations) - read_ids(pack)
 
 
 # -- scenario pairs -----------------------------------------------------------------------------

@@ -187,8 +187,9 @@ def _print_item(item) -> None:
 
 
 def _coverage(args) -> int:
-    from .check import alternatives, paired, read_ids, unused_parameters
+    from .check import alternatives, paired, unused_parameters
     from .coverage import coverage, totals
+    from .registers import read_ids
 
     report = {}
     for act in _acts(args.act):

@@ -181,6 +181,7 @@ def _load(path: Path) -> Pack:
                 _files_hash(path.rglob("*.yaml")), tests, covered, _load_known_gaps(path / "known_gaps.yaml"),
                 dict(act.get("procedure_aliases") or {}))
     pack.sources = _load_sources(path, pack)
+    registers.unread_refused(pack, path / "interpretations.yaml")
     _compile_all(pack)
     return pack
 

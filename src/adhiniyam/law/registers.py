@@ -33,6 +33,15 @@ INTERPRETATION_KEYS = {"id", "question", "readings", "default", "reason", "cites
                        "note", "alias_of"}
 
 
+def unread_refused(pack, path) -> None:
+    """The loader refuses a question of the pack that no rule reads, unless known_gaps.yaml lists it."""
+    listed = set(pack.known_gaps.get("unread_readings") or [])
+    unread = sorted(set(pack.interpretations) - read_ids(pack) - listed)
+    if unread:
+        raise PackError(path, None, f"no rule reads {', '.join(unread)}: a reading that changes nothing tells a body "
+                                    f"something false (read it in a rule, or list it in known_gaps.yaml while it is work to do)")
+
+
 def interpretation(it, path, register: str) -> Interpretation:
     for key in ("id", "question", "readings", "default", "reason"):
         if key not in it:
@@ -167,3 +176,60 @@ def resolve(raw, pick, path=(), used=None):
     if isinstance(raw, list):
         return [resolve(v, pick, path + (i,), used) for i, v in enumerate(raw)]
     return raw
+
+
+# -- which questions a pack's rules read ---------------------------------------------------------
+
+# readings the engine itself consults, and what in a procedure makes it consult them
+ENGINE_READS = {
+    "gca.receipt_on_closed_day": lambda raw: _has_key_value(raw, "on_receipt", True),
+    "gca.date_of_expiry": lambda raw: _has_key(raw, "last_day_of"),
+    "gca.continuing_offence_days": lambda raw: _has_key(raw, "daily"),
+    "gca.closed_office_for_silence_periods": lambda raw: _has_key(raw, "deemed"),
+}
+
+
+def _has_key(obj, key) -> bool:
+    if isinstance(obj, dict):
+        return key in obj or any(_has_key(v, key) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_has_key(v, key) for v in obj)
+    return False
+
+
+def _has_key_value(obj, key, value) -> bool:
+    if isinstance(obj, dict):
+        return obj.get(key) == value or any(_has_key_value(v, key, value) for v in obj.values())
+    if isinstance(obj, list):
+        return any(_has_key_value(v, key, value) for v in obj)
+    return False
+
+
+def _reads(obj, out: set) -> None:
+    """Interpretation ids a procedure reads: `reading:` conditions, pause `days: {reading: id}`, `by_reading`."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == "reading":
+                out.update(v if isinstance(v, dict) else [v])
+            elif k == "by_reading":
+                out.add(v)
+            else:
+                _reads(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            _reads(v, out)
+
+
+def read_ids(pack) -> set:
+    """Every question some rule of the pack reads (its own, and the jurisdiction's that the engine consults)."""
+    out: set = set()
+    for src in pack.sources.values():
+        _reads(src.raw, out)
+        out.update(iid for iid, test in ENGINE_READS.items() if test(src.raw))
+    for iid, its in pack.overrides.items():
+        for it in its:
+            if iid in out and any(p in pack.sources for p in it.procedures):
+                out.add(it.id)
+    return out
+
+
