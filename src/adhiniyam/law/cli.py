@@ -127,6 +127,10 @@ def _evaluate_one(pack, sc) -> tuple[dict, bool]:
     except ScenarioError as e:
         item["error"] = {"type": "ScenarioError", "message": str(e), "cites": []}
         return item, True
+    except (KeyError, TypeError, ValueError, AttributeError) as e:  # a malformed part the checks do not name
+        item["error"] = {"type": "ScenarioError", "message": f"line {item['line']}: could not run this scenario "
+                                                            f"({type(e).__name__}: {e}); see docs/law-packs.md", "cites": []}
+        return item, True
     if err is not None:
         item["error"] = {"type": type(err).__name__, "message": err.message, "cites": err.cites}
     else:
@@ -269,6 +273,10 @@ def _instruments(args) -> int:
     pack = load_pack(args.act)
     bad = 0
     for d in yamlio.load(Path(args.file)) or []:
+        if not isinstance(d, dict):
+            bad += 1
+            print(f"refused  line {getattr(d, 'line', '?')}: an instrument is a mapping with id, title, kind, layer, made_by, under, commencement")
+            continue
         try:
             inst = from_dict(d)
             check(pack, inst)

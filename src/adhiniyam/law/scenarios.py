@@ -60,8 +60,12 @@ def _when(v, line, what: str):
 
 def body_from(spec: dict | None, pack: Pack) -> BodySettings:
     spec = spec or {}
+    if not isinstance(spec, dict):
+        raise ScenarioError(None, f"body is a mapping (versions, interpretations, closures, location, …), not {spec!r}")
     weekly = spec.get("weekly_off")
     loc = spec.get("location")
+    if loc is not None and not (isinstance(loc, dict) and {"lat", "lon"} <= set(loc)):
+        raise ScenarioError(getattr(spec, "line", None), f"body location is {{lat: 30.90, lon: 75.85}}, not {loc!r}")
     interps = {k: str(v) for k, v in (spec.get("interpretations") or {}).items()}
     registers.validate_choices(pack, interps, "the scenario's body")
     return BodySettings(
@@ -112,6 +116,8 @@ def run_scenario(pack: Pack, sc: dict, trace: bool = False):
     """Evaluate one scenario: (Evaluation or None, LawError or None). A malformed scenario raises
     ScenarioError."""
     line = getattr(sc, "line", None)
+    if not isinstance(sc, dict):
+        raise ScenarioError(line, f"a scenario is a mapping with name, procedure, events, as_of, expect, not {sc!r}")
     missing = [k for k in ("procedure", "events", "as_of") if k not in sc]
     if missing:
         raise ScenarioError(line, f"a scenario needs {', '.join(missing)}")
