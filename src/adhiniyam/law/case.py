@@ -281,7 +281,9 @@ class Case:
 
     def apply(self, ev) -> None:
         proc = self.proc
-        et = proc.events.get(proc.aliases.get("events", {}).get(ev.type, ev.type))
+        et = proc.events.get(ev.type)
+        if et is None and proc.aliases:  # an old name of the event (names are public)
+            et = proc.events.get(proc.aliases.get("events", {}).get(ev.type))
         if et is None:
             raise UnknownEvent(f"{proc.title} has no event {ev.type!r}; its events are: {', '.join(proc.events)}", proc.cites)
         self._admit(et, ev)
