@@ -181,6 +181,23 @@ def _night(case, v, when) -> bool:
     return ok
 
 
+def _date_after(case, v, when) -> bool:
+    """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
+    "after the date fixed thereunder for closing the same"."""
+    from .errors import InvalidData
+
+    stated = case.facts.get(v["fact"])
+    if stated is None:
+        raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
+    d, day = lt.to_date(stated), lt.as_date(when)
+    return day >= d if v.get("day_itself") else day > d
+
+
+def _date_after_words(case, v) -> str:
+    word = "on or after" if v.get("day_itself") else "after"
+    return f"the date of the act is not {word} the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])})"
+
+
 def _notified(case, v, when) -> bool:
     from .instruments import notified
 
@@ -262,6 +279,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
     Condition("night", "night: {minutes: 30 | {param: id}}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\")",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise"),
+    Condition("date_after", "date_after: {fact: name, day_itself: false}",
+              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
+              _date_after, _date_after_words),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),
