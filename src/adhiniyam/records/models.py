@@ -189,8 +189,14 @@ class InterpretationChoice(models.Model):
 
     def clean(self):
         pack = _pack_of(self.body)
-        from adhiniyam.law.registers import known as known_questions
-        known = known_questions(pack)  # the pack's, the jurisdiction's and the records service's registers
+        known = dict(pack.interpretations)
+        try:
+            from adhiniyam.law.pack import jurisdiction_doc
+            for item in (jurisdiction_doc().get("interpretations") or []):
+                if isinstance(item, dict) and "id" in item:
+                    known.setdefault(item["id"], item)
+        except Exception:
+            pass
         if self.interpretation not in known:
             raise ValidationError({"interpretation": _("No question %(i)s in %(act)s's interpretations register") % {
                 "i": self.interpretation, "act": pack.title}})
