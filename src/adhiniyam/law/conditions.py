@@ -112,6 +112,19 @@ def _switch(value, ctx):
     return value
 
 
+def _night_value(value, ctx):
+    m = value.get("minutes") if isinstance(value, dict) else None
+    ok = (isinstance(m, int) and m >= 0) or (isinstance(m, dict) and m.get("param") in ctx.pack.parameters)
+    ctx.need(ok, "night is {minutes: 30} or {minutes: {param: id}} with a parameter of the pack")
+    return value
+
+
+def _date_after_value(value, ctx):
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself"},
+             "date_after is {fact: name, day_itself: false}")
+    return value
+
+
 def _node(value, ctx):
     ctx.need(value in ctx.pack.nodes, f"{value!r} is not an id in text.yaml")
     return value
@@ -278,10 +291,11 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
     Condition("night", "night: {minutes: 30}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
-              _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise"),
+              _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
+              _night_value),
     Condition("date_after", "date_after: {fact: name, day_itself: false}",
               "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
-              _date_after, _date_after_words),
+              _date_after, _date_after_words, _date_after_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),
