@@ -131,6 +131,8 @@ class Case:
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
     def resolve_period(self, t, on):
+        if t.fixed_period is not None:
+            return t.fixed_period
         ((k, v),) = t.period.items()
         if k == "param":
             return lt.Period.parse(self.param(v, on))
@@ -407,7 +409,7 @@ class Case:
         renamed = self.proc.aliases.get("fields") if self.proc.aliases else None
         for old in [k for k in data if k in renamed] if renamed else ():
             data[renamed[old]] = data.pop(old)
-        unknown = set(data) - set(et.fields)
+        unknown = data.keys() - et.fields.keys()
         if unknown:
             raise InvalidData(f"{et.title} does not take {', '.join(sorted(unknown))}; it takes: {', '.join(et.fields) or 'nothing'}", et.cites)
         out = {}

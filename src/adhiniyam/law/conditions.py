@@ -29,16 +29,17 @@ class Condition:
 class Cond:
     """One compiled condition: its definition, its value, and the words to use when it fails."""
 
-    __slots__ = ("defn", "key", "value", "error", "cites", "raw")
+    __slots__ = ("defn", "key", "value", "error", "cites", "raw", "test")
 
     def __init__(self, defn: Condition, value, raw):
         self.defn, self.key, self.value, self.raw = defn, defn.key, value, raw
+        self.test = defn.holds  # (case, value, when) -> bool
         self.error = raw.get("error")
         c = raw.get("cites")
         self.cites = [c] if isinstance(c, str) else list(c or [])
 
     def holds(self, case, when) -> bool:
-        return self.defn.holds(case, self.value, when)
+        return self.test(case, self.value, when)
 
     def failure(self, case) -> str:
         if self.error:
@@ -51,7 +52,7 @@ class Cond:
 def first_failure(conds, case, when):
     """The first condition of `conds` that does not hold at `when`, or None when all hold."""
     for c in conds:
-        if not c.defn.holds(case, c.value, when):
+        if not c.test(case, c.value, when):
             return c
     return None
 

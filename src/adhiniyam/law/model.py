@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .time import UNITS, Period
+
 
 @dataclass
 class Field:
@@ -75,6 +77,12 @@ class Timer:
     beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect capped at the limit, with a finding)
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
+    fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
+
+    def __post_init__(self):
+        ((k, v),) = self.period.items()
+        if k in UNITS:
+            self.fixed_period = Period(v, k)
 
 
 @dataclass
