@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from . import translations
 from .errors import LawError, PackError
 from .pack import list_packs, load_pack
 
@@ -35,6 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="the law packs")
     d = sub.add_parser("docs", help="print (or --write into docs/law-packs.md) the generated condition table")
     d.add_argument("--write", action="store_true")
+    tr = sub.add_parser("translations", help="the packs' words in other languages: what is translated, what is missing")
+    tr.add_argument("act", nargs="?")
+    tr.add_argument("--missing", action="store_true", help="list every key left untranslated, with its English")
+    tr.add_argument("--lang", help="one language (default: every language the pack is or must be translated into)")
     i = sub.add_parser("instruments", help="check a file of bye-laws, rules, notifications and fee schedules against an Act")
     i.add_argument("file")
     i.add_argument("--act", required=True)
@@ -44,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     commands = {"test": _test, "evaluate": _evaluate, "coverage": _coverage, "check": _check, "list": _list,
-                "instruments": _instruments, "docs": _docs}
+                "instruments": _instruments, "docs": _docs, "translations": _translations}
     try:
         return commands[args.cmd](args)
     except PackError as err:
@@ -225,6 +230,7 @@ def _check(args) -> int:
 
     packs, bad = [load_pack(a) for a in _acts(args.act)], 0
     for pack in packs:
+        translations.check(pack)  # every pack word in every required language (contract 7)
         rep = check_pack(pack)
         gaps = ", ".join(f"{len(v)} {k.replace('_', ' ')}" for k, v in rep.gaps.items() if v) or "no known gaps"
         print(f"{pack.id}: {'ok' if rep.ok else 'FAILS'} — {len(pack.sources)} procedures, {len(pack.parameters)} parameters, "
@@ -254,6 +260,26 @@ def _docs(args) -> int:
     else:
         print(render())
     return 0
+
+
+def _translations(args) -> int:
+    """Per pack and language: how many words are translated; with --missing, each one that is not."""
+    acts = _acts(args.act)
+    translations.check_shared(list_packs())
+    gaps = 0
+    for act in acts:
+        pack = load_pack(act)
+        total = len(translations.pack_words(act))
+        langs = [args.lang] if args.lang else sorted(set(translations.required_languages(pack))
+                                                    | translations.present_languages(pack) - {"en"})
+        for lang in langs:
+            miss = translations.missing(act, lang)
+            gaps += len(miss)
+            print(f"{act} {lang}: {total - len(miss)} of {total} translated")
+            if args.missing:
+                for key, english in miss:
+                    print(f"  {key}\t{english}")
+    return 1 if gaps else 0
 
 
 def _list(args) -> int:
