@@ -202,9 +202,9 @@ def _create_routes(case: Case, procedure) -> list[CaseRoute]:
 
 
 def _engine_event(type: str, dating: D.Dating, by: str, data: dict):
-    """The entry as the engine's Event: when it happened and when it was entered (contract 4)."""
+    """The entry as the engine's Event: when it happened and the day it was entered (contract 4)."""
     on = E.local_naive(dating.at) if dating.at else dating.day
-    return E.law().Event(type=type, on=on, by=by, data=data, recorded_on=E.local_naive(dating.entered_at))
+    return E.law().Event(type=type, on=on, by=by, data=data, recorded_on=timezone.localdate(dating.entered_at))
 
 
 def _evaluate(case: Case, rows: list, ev_in=None, **kw):
