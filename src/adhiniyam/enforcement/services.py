@@ -269,7 +269,8 @@ def complaint_out(c: Complaint, staff: bool = True) -> dict:
            "latitude": c.latitude, "longitude": c.longitude, "status": c.status, "channel": c.channel,
            "received_at": c.received_at.isoformat(),
            "procedures_that_could_apply": _procedures_out(c.body, cat.procedures if cat else []),
-           "actions": [{"type": a.type, "note": a.note, "case": a.case.number if a.case else None,
+           "actions": [{"type": a.type, "note": a.note, "public_note": a.public_note,
+                        "case": a.case.number if a.case else None,
                         "case_id": a.case_id, "recorded_at": a.recorded_at.isoformat()}
                        for a in c.actions.select_related("case").order_by("pk")]}
     if staff:
