@@ -12,9 +12,9 @@ import schemathesis
 
 # The problem codes that say "the request is not in the right form" (adhiniyam.api.problems and the
 # services' form checks). A schema-valid request must never get one.
-FORM_CODES = {"invalid_request", "http_error", "bad_date", "bad_amount", "bad_location", "bad_email",
-              "bad_action", "bad_document_kind", "unknown_register", "description_required", "text_too_long",
-              "bad_media_url"}
+FORM_CODES = {"invalid_request", "http_error", "bad_multipart", "bad_date", "bad_amount", "bad_location",
+              "bad_email", "bad_action", "bad_document_kind", "unknown_register", "description_required",
+              "text_too_long", "text_not_text", "bad_media_url"}
 
 
 @schemathesis.check

@@ -202,7 +202,10 @@ def _check_complaint_text(text: dict[str, str], description_required: bool) -> N
         raise Invalid("Describe the problem: description is required.", code="description_required",
                       errors=[{"field": "description", "message": "required"}])
     for field, most in COMPLAINT_LIMITS.items():
-        if len(text[field]) > most or "\x00" in text[field]:
+        if "\x00" in text[field]:
+            raise Invalid(f"{field}: text only — it holds a NUL character.", code="text_not_text",
+                          errors=[{"field": field, "message": "must not contain a NUL character"}])
+        if len(text[field]) > most:
             raise Invalid(f"{field}: at most {most:,} characters of text (this has {len(text[field]):,}); shorten "
                           "it — nothing was recorded.", code="text_too_long",
                           errors=[{"field": field, "message": f"at most {most} characters"}])
