@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The bounded schemathesis run of the API with every check (issue 23), as a client written by others
 # would meet it: a fresh demo database on SQLite, the site under gunicorn on loopback in its production
-# settings (DEBUG off), a deciding officer's bearer token, every operation of /api/openapi.json but
-# DELETE (DELETE /api/auth/token would revoke the run's own token), ADHINIYAM_FUZZ_EXAMPLES examples
+# settings (DEBUG off), a deciding officer's bearer token, every operation of /api/openapi.json and of
+# /local-law/api/openapi.json but DELETE (DELETE /api/auth/token would revoke the run's own token),
+# ADHINIYAM_FUZZ_EXAMPLES examples
 # per operation (default 30) from a fixed seed (ADHINIYAM_FUZZ_SEED, default 1), every phase
 # (examples, coverage, fuzzing, stateful). Checks: all, with the one adjustment explained in
 # .ci/schemathesis_hooks.py. Exits non-zero on any failure. Takes about two minutes.
@@ -34,9 +35,11 @@ for _ in range(100):
 else:
     sys.exit("gunicorn did not start")
 PY
-echo "== schemathesis: $EXAMPLES examples per operation, seed $SEED, all checks"
 start=$SECONDS
-SCHEMATHESIS_HOOKS=.ci/schemathesis_hooks.py .venv/bin/st --config-file .ci/schemathesis.toml run \
-  "http://127.0.0.1:$PORT/api/openapi.json" --checks all --max-examples "$EXAMPLES" --seed "$SEED" \
-  --header "Authorization: Bearer $token" --exclude-method DELETE --workers 1 "$@"
+for schema in /api/openapi.json /local-law/api/openapi.json; do     # the records API, the local-law API
+  echo "== schemathesis: $schema, $EXAMPLES examples per operation, seed $SEED, all checks"
+  SCHEMATHESIS_HOOKS=.ci/schemathesis_hooks.py .venv/bin/st --config-file .ci/schemathesis.toml run \
+    "http://127.0.0.1:$PORT$schema" --checks all --max-examples "$EXAMPLES" --seed "$SEED" \
+    --header "Authorization: Bearer $token" --exclude-method DELETE --workers 1 "$@"
+done
 echo "== schemathesis: no failure ($((SECONDS - start)) s)"

@@ -13,7 +13,7 @@ from django.contrib.auth import authenticate
 from django.db import transaction
 from django.http import FileResponse
 from django.utils import timezone
-from ninja import File, Form, NinjaAPI, Query, Router, Status
+from ninja import File, Form, Query, Router, Status
 from ninja.files import UploadedFile
 
 from adhiniyam.records import access, documents, present, services
@@ -49,15 +49,7 @@ from .schemas import (
     When,
 )
 
-
-class AdhiniyamAPI(NinjaAPI):
-    """The API whose OpenAPI description declares every error as problem+json (adhiniyam.api.openapi)."""
-
-    def get_openapi_schema(self, **kwargs):
-        return openapi.complete(super().get_openapi_schema(**kwargs))
-
-
-api = AdhiniyamAPI(
+api = openapi.DeclaredProblemsAPI(
     title="Adhiniyam records API",
     version="1",
     description=(

@@ -18,6 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ninja import NinjaAPI
+
+from .schemas import Problem
+
 PROBLEM_TYPE = "application/problem+json"
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 METHODS = ("get", "put", "post", "patch", "delete", "head", "options")
@@ -58,6 +62,8 @@ def _problem(code: str, existing: dict[str, Any] | None) -> dict[str, Any]:
 
 def complete(schema: dict[str, Any]) -> dict[str, Any]:
     """Declare problem+json errors and the generic status codes on every operation of `schema`."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components.setdefault("Problem", Problem.model_json_schema(ref_template="#/components/schemas/{model}"))
     for path, item in schema.get("paths", {}).items():
         for method in METHODS:
             operation = item.get(method)
@@ -68,3 +74,11 @@ def complete(schema: dict[str, Any]) -> dict[str, Any]:
             for code in _codes_for(path, operation) | {c for c in responses if c[:1] in "45"}:
                 responses[code] = _problem(code, responses.get(code))
     return schema
+
+
+class DeclaredProblemsAPI(NinjaAPI):
+    """A NinjaAPI whose OpenAPI description is completed by `complete` (the records API and the local-law
+    API are both one)."""
+
+    def get_openapi_schema(self, **kwargs):
+        return complete(super().get_openapi_schema(**kwargs))
