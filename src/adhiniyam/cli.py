@@ -24,6 +24,7 @@ COMMANDS = {
     "backup": "write every record, the audit chain heads and the documents to one .tar.gz",
     "restore": "load a backup into an empty database, kept only if every audit chain verifies",
     "migrate": "create or update the database tables",
+    "collectstatic": "write the static files, compressed, where the server serves them (docs/deploy.md)",
     "createsuperuser": "create an administrator account",
     "check": "Django's system checks (`check --deploy` with the production environment)",
     "django": "every other Django management command: `adhiniyam django help`",

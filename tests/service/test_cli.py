@@ -11,8 +11,6 @@ from django.core.management import get_commands
 
 from adhiniyam.cli import COMMANDS, main
 
-DJANGO_OWN = {"check", "migrate", "createsuperuser"}
-
 
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "adhiniyam.cli", *args], capture_output=True, text=True, timeout=120)
