@@ -22,6 +22,7 @@ tools=$("$work/venv/bin/pip" list --format=freeze | grep -i -E '^(pytest|pytest-
 if [ -n "$tools" ]; then echo "test tools installed at runtime: $tools" >&2; exit 1; fi
 
 export ADHINIYAM_VAR="$work/var" ADHINIYAM_DEBUG=0 ADHINIYAM_ALLOWED_HOSTS=127.0.0.1
+export ADHINIYAM_HTTPS=0                           # plain HTTP on loopback: no redirect to HTTPS
 export ADHINIYAM_SECRET_KEY="clean-$RANDOM-$RANDOM-$RANDOM-$RANDOM-$RANDOM-$RANDOM-$RANDOM-$RANDOM"
 cd "$work"                                         # nothing of the checkout on the path
 venv/bin/adhiniyam migrate -v 0

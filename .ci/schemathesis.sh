@@ -14,7 +14,7 @@ SEED=${ADHINIYAM_FUZZ_SEED:-1}
 PORT=${ADHINIYAM_FUZZ_PORT:-8971}
 work=$(mktemp -d)
 export ADHINIYAM_VAR="$work/var" ADHINIYAM_DEBUG=0 ADHINIYAM_SECRET_KEY="fuzz-$RANDOM-$RANDOM-$RANDOM-$RANDOM"
-export ADHINIYAM_ALLOWED_HOSTS=127.0.0.1
+export ADHINIYAM_ALLOWED_HOSTS=127.0.0.1 ADHINIYAM_HTTPS=0    # plain HTTP on loopback: no redirect to HTTPS
 unset DATABASE_URL
 
 echo "== schemathesis: building the demo database"
