@@ -4,16 +4,17 @@ offline; no request leaves the site, nothing is refused by the policy, and every
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from test_browser import CHROMIUM, browser, shots  # noqa: F401  (the fixtures)
+from browserkit import CHROMIUM
 
-pytestmark = pytest.mark.skipif(not __import__("pathlib").Path(CHROMIUM).exists(),
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                 reason="chromium is not installed: run .ci/browser-deps.sh")
 
 
-def test_swagger_ui_renders_every_operation_under_the_csp(live_server, world, browser, shots):  # noqa: F811
+def test_swagger_ui_renders_every_operation_under_the_csp(live_server, world, browser, shots):
     from adhiniyam.api.api import api
 
     operations = sum(1 for item in api.get_openapi_schema()["paths"].values() for method in item
