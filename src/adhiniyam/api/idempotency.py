@@ -1,7 +1,8 @@
 """Idempotency-Key on API writes: a client that retries a write whose answer it lost (a dropped connection,
 a server killed after the commit) sends the same key and gets the first answer again; nothing new is stored.
 
-For a signed-in caller's POST, PUT, PATCH or DELETE under /api/ with an `Idempotency-Key` header:
+For a signed-in caller's POST, PUT, PATCH or DELETE to an API (/api/, /local-law/api/) with an
+`Idempotency-Key` header:
   - the key was used before by this caller at this body, for the same request: the stored answer, with
     `Idempotent-Replayed: true`;
   - the same key with a different request (method, address or body): 422 `idempotency_key_reused`;
@@ -24,6 +25,7 @@ from django.urls import Resolver404, resolve
 from .models import ApiToken, IdempotentRequest, hash_token
 
 HEADER = "Idempotency-Key"
+API_PREFIXES = ("/api/", "/local-law/api/")      # the records API (with enforcement) and the local-law API
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 NOT_KEPT = {"/api/auth/token"}            # the sign-in answer carries a new secret: never stored for replay
 # URL parameters that name the body a write is at: parameter -> (app, model, field holding the body's id)
@@ -102,7 +104,7 @@ class IdempotencyMiddleware:
 
     def __call__(self, request):
         key = request.headers.get(HEADER)
-        if (key is None or request.method not in WRITES or not request.path.startswith("/api/")
+        if (key is None or request.method not in WRITES or not request.path.startswith(API_PREFIXES)
                 or request.path in NOT_KEPT):
             return self.get_response(request)
         user = _caller(request)

@@ -4,8 +4,8 @@ from . import views
 
 app_name = "locallaw"
 
-# The local-law API (/local-law/api/, .api) is mounted in site/urls.py, outside this app's namespace, so that
-# django-ninja finds its own ("locallaw-api") for the OpenAPI description and the docs.
+# The local-law API (/local-law/api/) is mounted by adhiniyam.site.urls outside this app's namespace, so
+# that django-ninja can find its own addresses (its OpenAPI description and docs).
 urlpatterns = [
     path("<slug:code>/", views.register_page, name="register"),
 ]
