@@ -42,7 +42,8 @@ def _ids(body) -> dict:
             "payment_id": first(Payment.objects.filter(body=body)), "request_id": first(Complaint.objects.filter(body=body)),
             "name": "notices", "procedure": case.procedure, "act_id": body.act_id,
             "node_id": next(n for n in pack.order if pack.nodes[n].get("kind") == "section"),
-            "service_code": "obstruction", "kind": "receipt", "n": "0"}
+            "service_code": "obstruction", "kind": "receipt", "n": "0", "fmt": "json", "token": "0",
+            "path": "unknown"}
 
 
 def _api_calls(client, ids, token_id):
@@ -66,8 +67,8 @@ def _pages(ids):
     for pattern in walk(get_resolver().url_patterns):
         if pattern.startswith(("admin/", "api/", "local-law/api/")) or pattern in SKIP_PAGES:
             continue
-        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: ids[m.group(1)], pattern)
-        path = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: ids[m.group(1)], path).replace("^", "").replace("$", "")
+        path = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: ids[m.group(1)], pattern)     # re_path groups first
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: ids[m.group(1)], path).replace("^", "").replace("$", "")
         yield "/" + path.replace("\\.", ".")
     yield f"/inbox/{ids['code']}/?page=abc"          # the finding's page: a bad page number
     yield f"/case/{ids['case_id']}/pdf/deemed/0/"
