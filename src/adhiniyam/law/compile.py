@@ -18,7 +18,7 @@ EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "whe
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
               "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind", "beyond_max"}
+              "min", "max", "kind", "beyond_max", "below_min"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
@@ -193,7 +193,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
     choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap")}
+               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
@@ -203,7 +203,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
                  t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates)
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, below_min=t.get("below_min", "refuse"))
 
 
 def _stop_on(ctx, tid, t, events):

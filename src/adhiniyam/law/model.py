@@ -74,10 +74,11 @@ class Timer:
     kind: str = "duty"  # duty: someone must act by the last day | window: a right open until then
     depends_on: frozenset = frozenset()  # the events and timers whose happening can start this one
     expiry_when: list = field(default_factory=list)  # compiled on_expiry.when
-    beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect capped at the limit, with a finding)
+    beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect up to the limit) | void (no effect) | keep (runs as fixed); each with a finding
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
+    below_min: str = "refuse"  # a period fixed short of `min`: refuse | raise (runs for the least allowed) | void | keep
 
     def __post_init__(self):
         ((k, v),) = self.period.items()

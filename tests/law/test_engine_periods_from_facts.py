@@ -1,0 +1,119 @@
+"""Small generic additions made for the Himachal pack (issue 19), each on the smallest pack that shows it:
+`date_after` with a period counted from a date the record states; fact comparisons against a parameter
+(`fact_at_most`, `fact_above`); orders outside the Act's bounds that are capped, raised, void or kept
+(`beyond_max` / `below_min`); and the least a penalty must impose (`total_min`)."""
+
+from datetime import date, datetime
+
+import pytest
+from test_engine_v2 import ev, load, write_pack
+
+from adhiniyam.law import InvalidData, NoOffence, PackError, evaluate
+
+OFFENCE = """procedure: o
+kind: offence
+title: O
+cites: sec_1__subsec_1
+quote: "fails within one month from the date of its service"
+roles: {officer: Officer}
+statuses: {alleged: Alleged}
+elements:
+  period_over:
+    text: that the month from service had ended
+    cites: sec_1__subsec_1
+    quote: "within one month from the date of its service"
+    when: [{date_after: {fact: served_on, period: {months: 1}}}]
+  near:
+    text: that it was within the distance
+    cites: sec_1__subsec_1
+    quote: "within one month"
+    when: [{fact_at_most: {distance: {param: radius}}}]
+events:
+  offence_committed:
+    by: [officer]
+    opens: true
+    status: alleged
+    fields: {served_on: {type: date}, distance: {type: number, default: 0}}
+penalty:
+  cites: sec_1__subsec_1
+  quote: "a fine of not less than ten rupees and a further fine of two rupees for every day"
+  versions:
+    - {id: v1, from: unknown, fine: {min: 10, max: 100}, daily: {fixed: 2, from: offence_committed}}
+"""
+PARAMS = "radius:\n  title: Radius\n  unit: feet\n  cites: sec_1__subsec_1\n  quote: within\n  values: [{from: unknown, value: 50}]\n"
+
+
+def test_date_after_a_period_from_a_stated_date_and_a_limit_from_a_parameter(tmp_path):
+    pack = load(write_pack(tmp_path, extra={"procedures/o.yaml": OFFENCE, "parameters.yaml": PARAMS}))
+    served = {"served_on": "2026-01-31"}
+    with pytest.raises(NoOffence, match="month from service"):  # one month from 31 January ends 28 February
+        evaluate(pack, "o", None, [ev("offence_committed", date(2026, 2, 28), "officer", **served)], date(2026, 3, 1))
+    res = evaluate(pack, "o", None, [ev("offence_committed", date(2026, 3, 1), "officer", **served)], date(2026, 3, 4))
+    assert res.offence["elements"] == {"period_over": True, "near": True}
+    assert (res.amounts["total_min"], res.amounts["daily_total"]) == (16, 6)  # ₹10 + ₹2 × 3 days
+    with pytest.raises(NoOffence, match="distance must be at most radius"):
+        evaluate(pack, "o", None, [ev("offence_committed", date(2026, 3, 1), "officer", distance=51, **served)], date(2026, 3, 1))
+
+
+def test_a_period_in_hours_from_a_stated_clock_time(tmp_path):
+    text = OFFENCE.replace("period: {months: 1}", "period: {hours: 24}").replace("served_on: {type: date}", "served_on: {type: datetime}")
+    pack = load(write_pack(tmp_path, extra={"procedures/o.yaml": text, "parameters.yaml": PARAMS}))
+    at = {"served_on": "2026-03-01T10:00"}
+    with pytest.raises(NoOffence):
+        evaluate(pack, "o", None, [ev("offence_committed", datetime(2026, 3, 2, 10, 0), "officer", **at)], date(2026, 3, 3))
+    assert evaluate(pack, "o", None, [ev("offence_committed", datetime(2026, 3, 2, 10, 1), "officer", **at)], date(2026, 3, 3))
+    dated = load(write_pack(tmp_path / "d", extra={"procedures/o.yaml": OFFENCE.replace("period: {months: 1}", "period: {hours: 24}"),
+                                                    "parameters.yaml": PARAMS}))
+    with pytest.raises(InvalidData, match="clock time"):  # a date without its time cannot start a period in hours
+        evaluate(dated, "o", None, [ev("offence_committed", date(2026, 3, 3), "officer", served_on="2026-03-01")], date(2026, 3, 3))
+
+
+def test_a_malformed_date_after_period_is_refused_on_load(tmp_path):
+    bad = OFFENCE.replace("period: {months: 1}", "period: {fortnights: 1}")
+    with pytest.raises(PackError, match="date_after period"):
+        load(write_pack(tmp_path, extra={"procedures/o.yaml": bad, "parameters.yaml": PARAMS})).procedure("o")
+
+
+ORDER = """procedure: q
+title: Q
+kind: notice
+cites: sec_1__subsec_1
+quote: "within one month"
+roles: {office: Office}
+statuses: {running: Running, default: In default}
+events:
+  order_made: {by: [office], opens: true, status: running, fields: {period: {type: period}}}
+timers:
+  stay:
+    cites: sec_1__subsec_1
+    quote: "not less than one week and not longer than one month"
+    start: order_made
+    period: {field: order_made.period}
+    min: {weeks: 1}
+    max: {months: 1}
+    beyond_max: BEYOND
+    below_min: BELOW
+    on_expiry: {status: default}
+"""
+
+
+@pytest.mark.parametrize("beyond, period, last, finding", [
+    ("cap", {"days": 45}, date(2026, 4, 10), "stay_capped"),
+    ("keep", {"days": 45}, date(2026, 4, 24), "stay_outside_limit"),
+    ("void", {"days": 45}, None, "stay_void"),
+])
+def test_an_order_longer_than_the_act_allows(tmp_path, beyond, period, last, finding):
+    pack = load(write_pack(tmp_path, extra={"procedures/q.yaml": ORDER.replace("BEYOND", beyond).replace("BELOW", "refuse")}))
+    res = evaluate(pack, "q", None, [ev("order_made", date(2026, 3, 10), "office", period=period)], date(2026, 3, 11))
+    assert res.findings == {finding: True}
+    assert (res.deadline("stay").last_day if res.deadline("stay") else None) == last
+
+
+def test_an_order_shorter_than_the_act_allows_is_raised_void_or_refused(tmp_path):
+    pack = load(write_pack(tmp_path, extra={"procedures/q.yaml": ORDER.replace("BEYOND", "refuse").replace("BELOW", "raise")}))
+    res = evaluate(pack, "q", None, [ev("order_made", date(2026, 3, 10), "office", period={"days": 3})], date(2026, 3, 11))
+    assert res.deadline("stay").last_day == date(2026, 3, 17) and res.findings == {"stay_raised": True}
+    with pytest.raises(InvalidData, match="must be not more than 1 month"):
+        evaluate(pack, "q", None, [ev("order_made", date(2026, 3, 10), "office", period={"days": 45})], date(2026, 3, 11))
+    with pytest.raises(PackError, match="below_min is"):
+        load(write_pack(tmp_path / "x", extra={"procedures/q.yaml": ORDER.replace("BEYOND", "cap").replace("BELOW", "cap")})).procedure("q")
