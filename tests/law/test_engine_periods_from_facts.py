@@ -117,3 +117,49 @@ def test_an_order_shorter_than_the_act_allows_is_raised_void_or_refused(tmp_path
         evaluate(pack, "q", None, [ev("order_made", date(2026, 3, 10), "office", period={"days": 45})], date(2026, 3, 11))
     with pytest.raises(PackError, match="below_min is"):
         load(write_pack(tmp_path / "x", extra={"procedures/q.yaml": ORDER.replace("BEYOND", "cap").replace("BELOW", "cap")})).procedure("q")
+
+
+CHARGE = """procedure: w
+title: W
+kind: application
+cites: sec_1__subsec_1
+quote: "for water supplied in excess of the quantity"
+roles: {office: Office}
+statuses: {assessed: Assessed}
+events:
+  assessed: {by: [office], opens: true, status: assessed,
+             fields: {supplied: {type: number}, limit: {type: number, default: 0}, taxed_area: {type: bool}}}
+amounts:
+  charge_beyond_limit:
+    cites: sec_1__subsec_1
+    quote: "in excess of the quantity"
+    when: [{fact: {taxed_area: true}}]
+    amount: {per: {greater_of: [0, {difference: [{fact: supplied}, {fact: limit}]}]}, amount: 5}
+"""
+SWITCH = ("fixed_premises:\n  title: Premises fixed\n  cites: sec_1__subsec_1\n  quote: with the approval\n"
+          "  kind: resolution\n  requires: [approval]\n")
+
+
+def test_a_named_amount_with_a_condition_and_a_computed_count(tmp_path):
+    pack = load(write_pack(tmp_path, extra={"procedures/w.yaml": CHARGE}))
+    res = evaluate(pack, "w", None, [ev("assessed", date(2026, 3, 1), "office", supplied=120, limit=100, taxed_area=True)],
+                   date(2026, 3, 1))
+    assert res.amounts == {"charge_beyond_limit": 100}  # (120 − 100) kilolitres × ₹5
+    under = evaluate(pack, "w", None, [ev("assessed", date(2026, 3, 1), "office", supplied=80, limit=100, taxed_area=True)],
+                     date(2026, 3, 1))
+    assert under.amounts == {"charge_beyond_limit": 0}  # never a negative count
+    untaxed = evaluate(pack, "w", None, [ev("assessed", date(2026, 3, 1), "office", supplied=120, taxed_area=False)],
+                       date(2026, 3, 1))
+    assert untaxed.amounts == {} and any("not computed" in s.text for s in untaxed.trace)
+
+
+def test_a_switch_that_needs_approval_is_refused_without_it(tmp_path):
+    from adhiniyam.law import NotAllowed
+    from adhiniyam.law.instruments import check, from_dict
+
+    pack = load(write_pack(tmp_path, extra={"switches.yaml": SWITCH}))
+    inst = {"id": "r1", "title": "Resolution 1", "kind": "resolution", "layer": "body", "made_by": "MC",
+            "under": "sec_1__subsec_1", "commencement": "2026-04-01", "switches_on": ["fixed_premises"]}
+    with pytest.raises(NotAllowed, match="requires approval"):
+        check(pack, from_dict(inst))
+    check(pack, from_dict({**inst, "approved_on": "2026-03-20"}))

@@ -123,14 +123,17 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
 
         check_penalty(penalty, lambda obj, msg: ctx.err(obj, f"penalty: {msg}"), ctx)
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
+    amount_when = {}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note"},
+                 f"amount {name}: {{amount: expression, cites, quote, when (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        amount_when[name] = ctx.conditions(spec, spec.get("when"))
     offence = _offence(ctx, raw) if kind == "offence" else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
-                     chosen, raw, offence, readings, _aliases(ctx, raw))
+                     chosen, raw, offence, readings, _aliases(ctx, raw), amount_when=amount_when)
 
 
 def _with_offence_fields(raw):

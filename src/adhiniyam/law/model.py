@@ -122,6 +122,7 @@ class Procedure:
     dependents: dict = field(default_factory=dict)  # event or timer id -> the timers whose start it can meet
 
     checks_on: dict = field(default_factory=dict)  # event id -> [(check id, check)] run when it is recorded
+    amount_when: dict = field(default_factory=dict)  # named amount -> [Cond]: computed only where these hold
 
     def __post_init__(self):
         for cid, chk in self.checks.items():
