@@ -163,3 +163,90 @@ def test_a_switch_that_needs_approval_is_refused_without_it(tmp_path):
     with pytest.raises(NotAllowed, match="requires approval"):
         check(pack, from_dict(inst))
     check(pack, from_dict({**inst, "approved_on": "2026-03-20"}))
+
+
+def test_a_provision_whose_words_fix_the_answer_overrides_with_one_reading(tmp_path):
+    from test_engine_v2 import INTERPRETATION, PROCEDURE
+
+    from adhiniyam.law import BodySettings
+
+    own = INTERPRETATION + """  - id: mini.s1.as_worded
+    question: "s.1 says 'from the day the paper is left': does the jurisdiction's receipt rule reach it?"
+    cites: sec_1__subsec_1
+    readings: {as_printed: "no: the words name the day it is left"}
+    default: as_printed
+    reason: "the provision's own words"
+    overrides: {question: gca.receipt_on_closed_day, as: {as_printed: as_delivered}}
+    procedures: [p]
+"""
+    proc = PROCEDURE.replace("    start: received\n", "    start: received\n    on_receipt: true\n")
+    pack = load(write_pack(tmp_path, procedure=proc, interpretations=own))
+    body = BodySettings(interpretations={"gca.receipt_on_closed_day": "next_open_day"})
+    r = evaluate(pack, "p", body, [ev("received", date(2026, 1, 4), "applicant")], date(2026, 3, 5))
+    assert r.deemed[0].on == date(2026, 2, 5)  # Sunday 4 January counts: the body's jurisdiction choice does not reach s.1
+
+
+SCHEME = """procedure: s
+title: S
+kind: public_notice
+cites: sec_1__subsec_1
+quote: "a date not less than thirty days from the date of such notice"
+roles: {office: Office, person: Person}
+statuses: {notified: Notified, returned: Returned}
+events:
+  notified:
+    by: [office]
+    opens: true
+    status: notified
+    fields: {objection_date: {type: date}, served: {type: int, default: 5}, asking: {type: int, default: 0}}
+    when:
+      - date_at_least: {fact: objection_date, period: {days: 30}, counting: clear}
+        error: "not less than thirty days"
+        cites: sec_1__subsec_1
+  requisitioned:
+    by: [person]
+    when: [{fact_above: {asking: {percent: 50, of: served}}, error: "a majority of those served", cites: sec_1__subsec_1}]
+    fields: {asking: {type: int}}
+  stopped: {by: [office], fields: {period: {type: period}}}
+  extended:
+    by: [office]
+    when: [{date_at_least: {fact: objection_date, period: {days: 10}, from_timer: decide}, error: "ten days past the decision", cites: sec_1__subsec_1}]
+timers:
+  decide:
+    cites: sec_1__subsec_1
+    quote: "within one month"
+    start: notified
+    period: {months: 1}
+    pauses: [{from: stopped, during: stay}]
+  stay:
+    cites: sec_1__subsec_1
+    quote: "for a period therein specified"
+    start: stopped
+    period: {field: stopped.period}
+"""
+
+
+def test_a_date_a_record_states_must_lie_a_period_ahead_and_a_majority_is_more_than_half(tmp_path):
+    from adhiniyam.law import NotAllowed
+
+    pack = load(write_pack(tmp_path, extra={"procedures/s.yaml": SCHEME}))
+    with pytest.raises(NotAllowed, match="thirty days"):  # 1 April is not thirty clear days after 2 March
+        evaluate(pack, "s", None, [ev("notified", date(2026, 3, 2), "office", objection_date="2026-04-01")], date(2026, 3, 2))
+    ok = [ev("notified", date(2026, 3, 2), "office", objection_date="2026-04-12")]
+    assert evaluate(pack, "s", None, ok, date(2026, 3, 2)).status == "notified"
+    evaluate(pack, "s", None, ok + [ev("requisitioned", date(2026, 3, 3), "person", asking=3)], date(2026, 3, 3))
+    with pytest.raises(NotAllowed, match="majority"):  # two of five is not more than half
+        evaluate(pack, "s", None, ok + [ev("requisitioned", date(2026, 3, 3), "person", asking=2)], date(2026, 3, 3))
+    evaluate(pack, "s", None, ok + [ev("extended", date(2026, 3, 3), "office")], date(2026, 3, 3))  # 12 April ≥ 2 April + 10 days
+    with pytest.raises(NotAllowed, match="ten days"):
+        evaluate(pack, "s", None, [ev("notified", date(2026, 3, 2), "office", objection_date="2026-04-11"),
+                                   ev("extended", date(2026, 3, 3), "office")], date(2026, 3, 3))
+
+
+def test_a_clock_stopped_while_another_timer_runs(tmp_path):
+    pack = load(write_pack(tmp_path, extra={"procedures/s.yaml": SCHEME}))
+    evs = [ev("notified", date(2026, 3, 2), "office", objection_date="2026-04-12"),
+           ev("stopped", date(2026, 3, 10), "office", period={"days": 20})]
+    res = evaluate(pack, "s", None, evs, date(2026, 3, 11))
+    assert res.deadline("decide").last_day == date(2026, 4, 22)  # 2 April + the 20 days of the stay
+    assert res.deadline("stay").last_day == date(2026, 3, 30)

@@ -393,7 +393,9 @@ class Case:
 
     def _pause(self, ts: TimerState, pz, et, ev) -> None:
         t = ts.timer
-        if et.id == pz.start and ts.open_pause is None:
+        if et.id == pz.start and pz.during:
+            self._pause_during(ts, pz, ev)
+        elif et.id == pz.start and ts.open_pause is None:
             failed = first_failure(pz.when, self, ev.on) if pz.when else None
             if failed is not None:
                 if self.tracing:
@@ -414,6 +416,21 @@ class Case:
                 note = f" (reading {pz.days['reading']} = {how})" if isinstance(pz.days, dict) else ""
                 self.step(ev.on, f"{t.title}: clock runs again; the days from {lt.fmt(a)} to {lt.fmt(ev.on)} "
                                  f"take out {days} (counting {how}{note}); {tm.arithmetic(ts, self.last_day(ts))}", t.cites)
+
+    def _pause_during(self, ts: TimerState, pz, ev) -> None:
+        """The clock stops from the act for as long as the other timer it starts runs (as the Act bounds it)."""
+        other = self.proc.timers[pz.during]
+        failed = first_failure(pz.when, self, ev.on) if pz.when else None
+        period = self.resolve_period(other, ev.on) if failed is None else None
+        if period is None:
+            return
+        end = lt.last_day(ev.on, period)
+        days = lt.days_between(ev.on, end)
+        ts.pauses.append((ev.on, end, days))
+        ts.cached_last = None
+        if self.tracing:
+            self.step(ev.on, f"{ts.timer.title}: clock stopped while {other.title.lower()} runs, {lt.fmt(ev.on)} to "
+                             f"{lt.fmt(end)}: + {days} days; {tm.arithmetic(ts, self.last_day(ts))}", ts.timer.cites)
 
     def check_data(self, et, data: dict) -> dict:
         data = dict(data or {})

@@ -225,8 +225,12 @@ def _stop_on(ctx, tid, t, events):
 
 
 def _pause(ctx, tid, pz, events) -> Pause:
-    for k in ("from", "to"):
-        ctx.need(pz.get(k) in events, f"timer {tid}: pause `{k}` must name an event of this procedure", pz)
+    ctx.need(pz.get("from") in events, f"timer {tid}: pause `from` must name an event of this procedure", pz)
+    if "during" in pz:  # "the period is extended by the days of the stop": the clock stops while another timer runs
+        ctx.need(pz["during"] in ctx.timers and "to" not in pz,
+                 f"timer {tid}: pause `during` names a timer of this procedure (and then no `to`)", pz)
+        return Pause(pz["from"], "", ctx.conditions(pz, pz.get("when")), "from_to", pz["during"])
+    ctx.need(pz.get("to") in events, f"timer {tid}: pause `to` must name an event of this procedure", pz)
     days = pz.get("days", "from_to")
     if isinstance(days, dict):
         ctx.need(registers.find(ctx.pack, days.get("reading")) is not None,

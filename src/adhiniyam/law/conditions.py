@@ -253,6 +253,42 @@ def _date_after_words(case, v) -> str:
     return f"the date of the act is not {word} the end of the period from the {fact}{shown}"
 
 
+def _date_at_least_value(value, ctx):
+    ok = isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "period", "counting", "from_timer"}
+    if ok and "from_timer" in value:
+        _timer(value["from_timer"], ctx)
+    try:
+        ok = ok and lt.Period.parse(value["period"]) is not None and value.get("counting", "from") in ("from", "clear")
+    except (ValueError, KeyError):
+        ok = False
+    ctx.need(ok, "date_at_least is {fact: name, period: {days: 30}, counting: from | clear}")
+    return value
+
+
+def _date_at_least_end(case, v, when):
+    """The earliest date the fact may state: the period's last day from the moment judged, or from the last day
+    of the timer named (`from_timer`: "extended by six months" from the end of the current term); for clear
+    days the day after."""
+    from datetime import timedelta
+
+    base = when if "from_timer" not in v else case.last_day(case.timers[v["from_timer"]])
+    end = lt.last_day(lt.as_date(base), lt.Period.parse(v["period"]))
+    return end + timedelta(days=1) if v.get("counting") == "clear" else end
+
+
+def _date_at_least(case, v, when) -> bool:
+    """The date a fact states falls at least a period after the moment judged ("intimate a date not less than
+    thirty days from the date of such notice"); `counting: clear` excludes both ends."""
+    from .errors import InvalidData
+
+    stated = case.facts.get(v["fact"])
+    if stated is None:
+        raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed")
+    if "from_timer" in v and case.timers[v["from_timer"]].start is None:
+        return False
+    return lt.to_date(stated) >= _date_at_least_end(case, v, when)
+
+
 def _notified(case, v, when) -> bool:
     from .instruments import notified
 
@@ -275,15 +311,22 @@ def _facts_cmp(op):
 
 
 def _limit(case, val, when):
-    """A comparison's limit: a number, or `{param: id}` in force on the moment judged."""
-    return case.param(val["param"], lt.as_date(when)) if isinstance(val, dict) else val
+    """A comparison's limit: a number, or an amount expression (`{param: id}` in force on the moment
+    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served")."""
+    from .amounts import amount
+
+    return amount(case, val, lt.as_date(when))[0] if isinstance(val, dict) else val
 
 
 def _limits(value, ctx):
+    from . import amounts
+
     for f, val in value.items():
-        ok = (isinstance(val, (int, float)) and not isinstance(val, bool)) or \
-            (isinstance(val, dict) and set(val) == {"param"} and val["param"] in ctx.pack.parameters)
-        ctx.need(ok, f"the limit for {f} is a number or {{param: id}} of the pack, not {val!r}")
+        ok = isinstance(val, (int, float)) and not isinstance(val, bool)
+        if isinstance(val, dict):
+            amounts.check(val, ctx.err, ctx.owner)
+            ok = "param" not in val or val["param"] in ctx.pack.parameters
+        ctx.need(ok, f"the limit for {f} is a number or an amount expression ({{param: id}} of the pack), not {val!r}")
     return dict(value)
 
 
@@ -296,10 +339,16 @@ def _fact_words(case, v):
 
 
 def _cmp_words(word):
+    def shown(val):
+        if not isinstance(val, dict):
+            return str(val)
+        if "param" in val:
+            return val["param"].replace("_", " ")
+        return " ".join(str(x).replace("_", " ") for pair in val.items() for x in pair)
+
     def words(case, v):
-        return "; ".join(f"{f.replace('_', ' ')} must be {word} "
-                         f"{val['param'].replace('_', ' ') if isinstance(val, dict) else val} "
-                         f"(recorded: {case.facts.get(f)!r})" for f, val in v.items())
+        return "; ".join(f"{f.replace('_', ' ')} must be {word} {shown(val)} (recorded: {case.facts.get(f)!r})"
+                         for f, val in v.items())
     return words
 
 
@@ -341,7 +390,7 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
-    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be `{param: id}`)",
+    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be an amount expression: `{param: id}`, `{percent: 50, of: fact}`)",
               _facts_cmp(lambda a, b: a >= b), _cmp_words("at least"), _limits),
     Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within fifty feet\")",
               _facts_cmp(lambda a, b: a <= b), _cmp_words("at most"), _limits),
@@ -363,6 +412,10 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
     Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false}",
               "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after); with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\")",
               _date_after, _date_after_words, _date_after_value),
+    Condition("date_at_least", "date_at_least: {fact: name, period: {days: 30}, counting: from, from_timer: t}",
+              "the date the fact states falls at least that period after the moment judged, or after the last day of `from_timer` (`counting: clear`: clear days, both ends excluded) (\"a date not less than thirty days from the date of such notice\")",
+              _date_at_least, lambda case, v: f"the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])}) must be at least {lt.Period.parse(v['period'])} after the date judged",
+              _date_at_least_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),

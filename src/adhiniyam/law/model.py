@@ -49,6 +49,7 @@ class Pause:
     end: str
     when: list
     days: object  # a way of counting (from_to | inclusive | exclusive), or {"reading": interpretation_id}
+    during: str | None = None  # instead of an end event: the clock stops while this timer (started by the same act) runs
 
 
 @dataclass

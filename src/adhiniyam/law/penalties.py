@@ -127,9 +127,9 @@ def compute(case, penalty, as_of) -> dict:
 def _total_min(spec, out, on, steps) -> None:
     """The least that must be imposed: the minimum (or fixed) fine, and a daily fine that is a fixed
     sum a day ("a further fine of ten rupees for every day"); a daily fine that "may extend to" adds nothing."""
-    base = out.get("fine_min", out.get("fine_fixed"))
-    if base is None:
+    if "fine_min" not in out and "fine_fixed" not in out:
         return
+    base = out.get("fine_min", 0) + out.get("fine_fixed", 0)  # a fixed part "also recoverable" adds to the minimum
     daily = spec.get("daily") or {}
     owed = out.get("daily_total", 0) if ("fixed" in daily or ("min" in daily and "max" not in daily)) else 0
     out["total_min"] = base + owed
