@@ -250,3 +250,15 @@ def test_a_clock_stopped_while_another_timer_runs(tmp_path):
     res = evaluate(pack, "s", None, evs, date(2026, 3, 11))
     assert res.deadline("decide").last_day == date(2026, 4, 22)  # 2 April + the 20 days of the stay
     assert res.deadline("stay").last_day == date(2026, 3, 30)
+
+
+def test_a_consequence_for_one_conviction_only(tmp_path):
+    text = OFFENCE.replace("daily: {fixed: 2, from: offence_committed}}",
+                           "escalation: [{nth: 2, up_to: 2, consequence: service}, {nth: 3, consequence: amenities}]}")
+    text = text.replace("distance: {type: number, default: 0}}", "distance: {type: number, default: 0}, prior_convictions: {type: int, default: 0}}")
+    pack = load(write_pack(tmp_path, extra={"procedures/o.yaml": text, "parameters.yaml": PARAMS}))
+
+    def consequences(prior):
+        return evaluate(pack, "o", None, [ev("offence_committed", date(2026, 3, 1), "officer", served_on="2026-01-01",
+                                              prior_convictions=prior)], date(2026, 3, 1)).amounts.get("consequences")
+    assert (consequences(0), consequences(1), consequences(2)) == (None, ["service"], ["amenities"])

@@ -117,7 +117,8 @@ def compute(case, penalty, as_of) -> dict:
         out["total_max"] = sum(parts)
         steps(on, f"the most that may be imposed: {' + '.join(rupees(x) for x in parts)} = {rupees(out['total_max'])}")
     _total_min(spec, out, on, steps)
-    consequences = [e["consequence"] for e in (v.get("escalation") or []) if nth >= e.get("nth", 2)]
+    consequences = [e["consequence"] for e in (v.get("escalation") or [])
+                    if e.get("nth", 2) <= nth <= e.get("up_to", nth)]  # `up_to`: the last conviction it applies to
     if consequences:
         out["consequences"] = consequences
         steps(on, f"conviction number {nth}: {'; '.join(consequences)}")
