@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from . import time as lt
+from .errors import LawError
 
 EXTRA = {"error", "cites", "quote"}
 
@@ -240,15 +241,22 @@ def _date_after_end(case, v, when):
     period = lt.Period.parse(spec)
     if period.is_hours and not isinstance(start, datetime):
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} needs its clock time (2026-03-02T10:30): the period is in hours")
-    return lt.last_day(start, period) if period.is_hours else lt.last_day(lt.as_date(start), period)
+    if period.is_hours:
+        return lt.last_day(start, period)
+    return lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
 
 
 def _date_after_words(case, v) -> str:
     word = "on or after" if v.get("day_itself") else "after"
     fact = v["fact"].replace("_", " ")
+    if case.facts.get(v["fact"]) is None:
+        return f"the {fact} is not recorded"
     if v.get("period") is None:
         return f"the date of the act is not {word} the {fact} ({case.facts.get(v['fact'])})"
-    end = _date_after_end(case, v, None) if "param" not in v["period"] else None
+    try:
+        end = _date_after_end(case, v, None) if "param" not in v["period"] else None
+    except LawError:  # a period fact not recorded: say what is missing, never fail while wording a failure
+        end = None
     shown = f" (its last day: {lt.fmt(end)})" if end is not None else ""
     return f"the date of the act is not {word} the end of the period from the {fact}{shown}"
 
@@ -271,8 +279,9 @@ def _date_at_least_end(case, v, when):
     days the day after."""
     from datetime import timedelta
 
-    base = when if "from_timer" not in v else case.last_day(case.timers[v["from_timer"]])
-    end = lt.last_day(lt.as_date(base), lt.Period.parse(v["period"]))
+    base = lt.as_date(when if "from_timer" not in v else case.last_day(case.timers[v["from_timer"]]))
+    period = lt.Period.parse(v["period"])
+    end = lt.last_day(base, period, case.month_rule(base, period))  # a month from a month's end: gca.month_end
     return end + timedelta(days=1) if v.get("counting") == "clear" else end
 
 
