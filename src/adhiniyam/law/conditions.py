@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from . import time as lt
-from .errors import LawError
+from .errors import InvalidData, LawError
 
 EXTRA = {"error", "cites", "quote"}
 
@@ -223,8 +223,6 @@ def _date_after(case, v, when) -> bool:
 
 def _date_after_end(case, v, when):
     """The date (or moment) `date_after` compares with: the fact's date, or the last day of the period from it."""
-    from .errors import InvalidData
-
     stated = case.facts.get(v["fact"])
     if stated is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
@@ -288,8 +286,6 @@ def _date_at_least_end(case, v, when):
 def _date_at_least(case, v, when) -> bool:
     """The date a fact states falls at least a period after the moment judged ("intimate a date not less than
     thirty days from the date of such notice"); `counting: clear` excludes both ends."""
-    from .errors import InvalidData
-
     stated = case.facts.get(v["fact"])
     if stated is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed")
