@@ -34,3 +34,35 @@ def test_an_office_of_the_state_keeps_the_states_weekly_days_off_not_the_bodys(t
     # a State without a calendar for that office: the body's own, as before
     other = evaluate(pack, "p", BodySettings(state="HP", weekly_off=("sun",)), events, date(2026, 4, 3))
     assert last_day(other, "decide") == date(2026, 5, 2)
+
+
+# -- a reading that forces one printed version --------------------------------------------------
+
+VERSIONED = PROCEDURE.replace("    period: {by_reading: mini.month, values: {calendar: {months: 1}, thirty_days: {days: 30}}}\n",
+                              "    period: {months: 1}\n") + """provisions:
+  sec_1__subsec_1:
+    default: new
+    only: {by_reading: mini.words, values: {dated: null, original_only: old}}
+    versions:
+      new: {commencement: unknown}
+      old: {commencement: unknown, patch: {timers: {decide: {period: {months: null, days: 10}}}}}
+"""
+WORDS = """interpretations:
+  - id: mini.words
+    question: "Which printed words apply?"
+    cites: sec_1__subsec_1
+    readings: {dated: "the version in force on the date", original_only: "only the original words"}
+    default: dated
+    reason: "the brackets mark substituted words"
+"""
+
+
+def test_a_reading_may_force_one_version_whatever_the_date_or_the_bodys_choice(tmp_path):
+    pack = load(write_pack(tmp_path, procedure=VERSIONED, interpretations=WORDS, tests="[]"))
+    events = [ev("received", date(2026, 1, 5), "applicant")]
+    assert evaluate(pack, "p", None, events, date(2026, 3, 5)).deemed[0].on == date(2026, 2, 6)
+    chose_new = {"sec_1__subsec_1": [{"from": date(2000, 1, 1), "version": "new"}]}
+    assert evaluate(pack, "p", BodySettings(versions=chose_new), events, date(2026, 3, 5)).deemed[0].on == date(2026, 2, 6)
+    only_old = BodySettings(versions=chose_new, interpretations={"mini.words": "original_only"})
+    r = evaluate(pack, "p", only_old, events, date(2026, 3, 5))
+    assert r.deemed[0].on == date(2026, 1, 16) and r.readings["mini.words"] == "original_only"
