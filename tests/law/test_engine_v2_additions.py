@@ -66,3 +66,37 @@ def test_a_reading_may_force_one_version_whatever_the_date_or_the_bodys_choice(t
     only_old = BodySettings(versions=chose_new, interpretations={"mini.words": "original_only"})
     r = evaluate(pack, "p", only_old, events, date(2026, 3, 5))
     assert r.deemed[0].on == date(2026, 1, 16) and r.readings["mini.words"] == "original_only"
+
+
+# -- what makes an offence "subsequent" -----------------------------------------------------------
+
+SUBSEQUENT = """procedure: o
+title: Smoke
+kind: offence
+cites: sec_1__subsec_1
+quote: "upon any subsequent contravention"
+roles: {officer: Officer}
+statuses: {detected: Detected}
+events:
+  offence_committed:
+    by: [officer]
+    opens: true
+    status: detected
+    cites: sec_1__subsec_1
+    fields: {prior_convictions: {type: int, default: 0}, prior_acts: {type: int, default: 0}}
+penalty:
+  cites: sec_1__subsec_1
+  quote: "a penalty which may extend to one thousand rupees and, upon any subsequent contravention, five thousand"
+  versions:
+    - {id: p, from: unknown, kind: administrative_penalty, fine: {max: 1000},
+       subsequent: {fine: {max: 5000}, counts: {by_reading: mini.month, values: {calendar: prior_convictions, thirty_days: prior_acts}}}}
+"""
+
+
+def test_the_fact_that_counts_earlier_offences_may_be_named_and_chosen_by_a_reading(tmp_path):
+    pack = load(write_pack(tmp_path, procedure=SUBSEQUENT, tests="[]"))
+    events = [ev("offence_committed", date(2026, 5, 1), "officer", prior_convictions=0, prior_acts=2)]
+    assert evaluate(pack, "o", None, events, date(2026, 5, 2)).amounts["fine_max"] == 1000
+    acts = evaluate(pack, "o", BodySettings(interpretations={"mini.month": "thirty_days"}), events, date(2026, 5, 2))
+    assert acts.amounts["fine_max"] == 5000 and acts.amounts["conviction_number"] == 3
+    assert any("counting prior acts" in s.text for s in acts.trace)
