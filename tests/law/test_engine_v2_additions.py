@@ -3,9 +3,11 @@ smallest pack that shows the rule, with the helpers of test_engine_v2."""
 
 from datetime import date
 
+import pytest
 from test_engine_v2 import PROCEDURE, ev, load, write_pack
 
-from adhiniyam.law import BodySettings, evaluate
+from adhiniyam.law import BodySettings, NotAllowed, evaluate
+
 
 def last_day(r, timer):
     return next(d.last_day for d in r.deadlines if d.name == timer)
@@ -100,3 +102,49 @@ def test_the_fact_that_counts_earlier_offences_may_be_named_and_chosen_by_a_read
     acts = evaluate(pack, "o", BodySettings(interpretations={"mini.month": "thirty_days"}), events, date(2026, 5, 2))
     assert acts.amounts["fine_max"] == 5000 and acts.amounts["conviction_number"] == 3
     assert any("counting prior acts" in s.text for s in acts.trace)
+
+
+# -- checks that compare expressions: two-thirds of the total members -----------------------------
+
+RESOLUTION = """procedure: r
+title: Resolution
+kind: meeting
+cites: sec_1__subsec_1
+quote: "supported by two-thirds of its total number of members"
+roles: {office: Office}
+statuses: {passed: Passed}
+events:
+  resolution_passed:
+    by: [office]
+    opens: true
+    status: passed
+    cites: sec_1__subsec_1
+    fields: {votes_in_favour: {type: int}, total_members: {type: int}, workmen: {type: int, default: 0}}
+checks:
+  two_thirds:
+    on: resolution_passed
+    cites: sec_1__subsec_1
+    quote: "two-thirds of its total number of members"
+    unit: members
+    rule: {amount: {times: 3, of: votes_in_favour}, at_least: {times: {param: two}, of: total_members}}
+    refuse: true
+  more_than_twenty:
+    on: resolution_passed
+    cites: sec_1__subsec_1
+    quote: "exceeding twenty"
+    rule: {fact: workmen, more_than: {param: twenty}}
+"""
+PARAMS = """two: {title: Two, unit: count, cites: sec_1__subsec_1, quote: "two-thirds", values: [{from: unknown, value: 2}]}
+twenty: {title: Twenty, unit: count, cites: sec_1__subsec_1, quote: "exceeding twenty", values: [{from: unknown, value: 20}]}
+"""
+
+
+def test_a_check_compares_expressions_and_writes_counts_as_numbers(tmp_path):
+    pack = load(write_pack(tmp_path, tests="[]", extra={"parameters.yaml": PARAMS, "procedures/r.yaml": RESOLUTION}))
+    ok = evaluate(pack, "r", None, [ev("resolution_passed", date(2026, 5, 1), "office", votes_in_favour=5, total_members=7,
+                                       workmen=20)], date(2026, 5, 2))
+    assert ok.findings == {"two_thirds": True, "more_than_twenty": False}
+    assert any("3 × votes in favour 5 = 15, must be at least 2 × total members 7 = 14" in s.text for s in ok.trace)
+    with pytest.raises(NotAllowed, match="3 × votes in favour 4 = 12"):
+        evaluate(pack, "r", None, [ev("resolution_passed", date(2026, 5, 1), "office", votes_in_favour=4, total_members=7)],
+                 date(2026, 5, 2))
