@@ -148,3 +148,20 @@ def test_a_check_compares_expressions_and_writes_counts_as_numbers(tmp_path):
     with pytest.raises(NotAllowed, match="3 × votes in favour 4 = 12"):
         evaluate(pack, "r", None, [ev("resolution_passed", date(2026, 5, 1), "office", votes_in_favour=4, total_members=7)],
                  date(2026, 5, 2))
+
+
+# -- a fact that is one of a list ----------------------------------------------------------------
+
+def test_a_fact_may_be_one_of_a_list(tmp_path):
+    proc = PROCEDURE.replace("  decided: {by: [office], cites: sec_1}\n", """  decided:
+    by: [office]
+    cites: sec_1
+    fields: {animal: {type: choice, choices: [cow, goat, dog]}}
+    when: [{fact_in: {animal: [cow, goat]}, error: "only cattle"}]
+""")
+    pack = load(write_pack(tmp_path, procedure=proc))
+    events = [ev("received", date(2026, 1, 5), "applicant")]
+    assert evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office", animal="goat")],
+                    date(2026, 1, 7)).status == "pending"
+    with pytest.raises(NotAllowed, match="only cattle"):
+        evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office", animal="dog")], date(2026, 1, 7))

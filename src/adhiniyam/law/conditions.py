@@ -126,6 +126,12 @@ def _date_after_value(value, ctx):
     return value
 
 
+def _fact_in(value, ctx):
+    ctx.need(isinstance(value, dict) and all(isinstance(v, list) and v for v in value.values()),
+             "fact_in is {name: [value, value, …]}")
+    return {f: frozenset(vals) for f, vals in value.items()}
+
+
 def _node(value, ctx):
     ctx.need(value in ctx.pack.nodes, f"{value!r} is not an id in text.yaml")
     return value
@@ -279,6 +285,10 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
+    Condition("fact_in", "fact_in: {name: [v1, v2]}", "the fact is one of these values (\"cattle\" means bulls, bullocks, … goats and kids)",
+              lambda case, v, w: all(case.facts.get(f) in vals for f, vals in v.items()),
+              lambda case, v: "; ".join(f"{f.replace('_', ' ')} must be one of {', '.join(map(str, vals))} (recorded: "
+                                        f"{case.facts.get(f)!r})" for f, vals in v.items()), _fact_in),
     Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n",
               _facts_cmp(lambda a, b: a >= b), _fact_words),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
