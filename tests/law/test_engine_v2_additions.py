@@ -4,7 +4,7 @@ smallest pack that shows the rule, with the helpers of test_engine_v2."""
 from datetime import date
 
 import pytest
-from test_engine_v2 import PROCEDURE, ev, load, write_pack
+from test_engine_v2 import PAIR, PROCEDURE, ev, load, write_pack
 
 from adhiniyam.law import BodySettings, NotAllowed, evaluate
 
@@ -165,3 +165,45 @@ def test_a_fact_may_be_one_of_a_list(tmp_path):
                     date(2026, 1, 7)).status == "pending"
     with pytest.raises(NotAllowed, match="only cattle"):
         evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office", animal="dog")], date(2026, 1, 7))
+
+
+# -- a provision's own question shows the jurisdiction's reading acting --------------------------
+
+OWN_RECEIPT = """interpretations:
+  - id: mini.month
+    question: "Is 'one month' a calendar month or thirty days?"
+    cites: sec_1__subsec_1
+    readings: {calendar: "a calendar month", thirty_days: "thirty days"}
+    default: calendar
+    reason: "GCA s.3(35)"
+  - id: mini.s1.receipt
+    question: "s.1 says 'from the day the paper is left at the office': does a closed day move receipt?"
+    cites: sec_1__subsec_1
+    readings: {next_open_day: "moved", as_delivered: "not moved: the words name the day it is left"}
+    default: as_delivered
+    reason: "the provision's own words"
+    overrides: gca.receipt_on_closed_day
+    procedures: [p]
+"""
+RECEIPT_PAIR = PAIR + """- name: left on a Sunday, the words' own day
+  procedure: p
+  events: [{type: received, on: 2026-01-04, by: applicant}]
+  as_of: 2026-03-05
+  expect: {deemed: {on: 2026-02-05}}
+- name: left on a Sunday, moved to Monday
+  procedure: p
+  body: {interpretations: {mini.s1.receipt: next_open_day}}
+  events: [{type: received, on: 2026-01-04, by: applicant}]
+  as_of: 2026-03-05
+  expect: {deemed: {on: 2026-02-06}}
+"""
+
+
+def test_a_pair_of_the_provisions_own_question_shows_the_jurisdiction_reading_it_answers(tmp_path):
+    from adhiniyam.law.check import check_jurisdiction
+
+    proc = PROCEDURE.replace("    start: received\n", "    start: received\n    on_receipt: true\n")
+    pack = load(write_pack(tmp_path, procedure=proc, interpretations=OWN_RECEIPT, tests=RECEIPT_PAIR))
+    problems = check_jurisdiction([pack])
+    assert not any("gca.receipt_on_closed_day:as_delivered" in p for p in problems)
+    assert any("gca.date_of_expiry is read by no pack" in p for p in problems)   # the check still runs
