@@ -207,3 +207,26 @@ def test_a_pair_of_the_provisions_own_question_shows_the_jurisdiction_reading_it
     problems = check_jurisdiction([pack])
     assert not any("gca.receipt_on_closed_day:as_delivered" in p for p in problems)
     assert any("gca.date_of_expiry is read by no pack" in p for p in problems)   # the check still runs
+
+
+# -- a period from another date of an act, or the act's own date when none is stated ---------------
+
+def test_a_period_may_run_from_an_orders_communication_or_else_from_the_order(tmp_path):
+    proc = PROCEDURE.replace("  decided: {by: [office], cites: sec_1}\n", """  decided:
+    by: [office]
+    cites: sec_1
+    fields: {communicated_on: {type: date, required: false}}
+""") + """  appeal:
+    cites: sec_1__subsec_2
+    quote: "within thirty days of the date of communication of the order"
+    kind: window
+    start: {date_of: decided.communicated_on}
+    period: {days: 30}
+"""
+    pack = load(write_pack(tmp_path, procedure=proc))
+    events = [ev("received", date(2026, 1, 5), "applicant")]
+    told = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office", communicated_on=date(2026, 1, 9))],
+                    date(2026, 1, 10))
+    assert last_day(told, "appeal") == date(2026, 2, 8)
+    same_day = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office")], date(2026, 1, 10))
+    assert last_day(same_day, "appeal") == date(2026, 2, 5)

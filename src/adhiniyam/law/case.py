@@ -172,8 +172,8 @@ class Case:
         ((k, v),) = spec.items()
         if k in ("last_day_of", "day_after"):
             return self._after_timer(k, v)
-        if k == "field":
-            return self._field_date(v)
+        if k in ("field", "date_of"):
+            return self._field_date(v, fallback=k == "date_of")
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
@@ -192,11 +192,15 @@ class Case:
             return d, lambda: f"from {lt.fmt(d)}, the day after the {title} ended"
         return last_d, lambda: f"from {lt.fmt(last_d)}, the last day of the {title} (reading gca.date_of_expiry = last_day)"
 
-    def _field_date(self, v):
+    def _field_date(self, v, fallback=False):
+        """The date an event's field states; with `fallback` (`date_of:`), the event's own date when the
+        record states none (an order communicated the day it was made)."""
         ev, _, fname = v.partition(".")
         if ev not in self.last:
             return None
         raw = self.last[ev][1].get(fname)
+        if raw is None and fallback:
+            raw, fname = self.last[ev][0], f"the {self.proc.events[ev].title.lower()}"
         if raw is None:
             return None
         d = raw if isinstance(raw, (date, datetime)) else lt.parse_when(raw)

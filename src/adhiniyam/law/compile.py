@@ -313,7 +313,7 @@ def _start_refs(start):
     if k in ("earliest", "latest"):
         for s in v:
             yield from _start_refs(s)
-    elif k == "field":
+    elif k in ("field", "date_of"):
         yield str(v).partition(".")[0]
     else:
         yield v
@@ -337,10 +337,11 @@ def _check_start(ctx, t, start, events) -> None:
             for s in v:
                 _check_start(ctx, t, s, events)
             return
-        if k == "field":
+        if k in ("field", "date_of"):
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}}, "
+                     f"{{field: event.field}} or {{date_of: event.field}}, not {start!r}")
 
 
 def _check_period(ctx, t, period, events) -> None:
