@@ -230,3 +230,16 @@ def test_a_period_may_run_from_an_orders_communication_or_else_from_the_order(tm
     assert last_day(told, "appeal") == date(2026, 2, 8)
     same_day = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office")], date(2026, 1, 10))
     assert last_day(same_day, "appeal") == date(2026, 2, 5)
+
+
+# -- a period whose first day is the day of the act itself ------------------------------------------
+
+def test_a_period_may_count_the_day_of_its_trigger_as_its_first_day(tmp_path):
+    proc = PROCEDURE.replace("    period: {by_reading: mini.month, values: {calendar: {months: 1}, thirty_days: {days: 30}}}\n",
+                             "    period: {days: 10}\n    counting: {by_reading: mini.month, values: {calendar: from, thirty_days: inclusive}}\n")
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]"))
+    events = [ev("received", date(2026, 7, 1), "applicant")]
+    assert evaluate(pack, "p", None, events, date(2026, 7, 2)).deadlines[0].last_day == date(2026, 7, 11)
+    r = evaluate(pack, "p", BodySettings(interpretations={"mini.month": "thirty_days"}), events, date(2026, 7, 2))
+    assert last_day(r, "decide") == date(2026, 7, 10)
+    assert any("itself counted as the first day" in s.text for s in r.trace)
