@@ -230,6 +230,13 @@ def test_a_period_may_run_from_an_orders_communication_or_else_from_the_order(tm
     assert last_day(told, "appeal") == date(2026, 2, 8)
     same_day = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "office")], date(2026, 1, 10))
     assert last_day(same_day, "appeal") == date(2026, 2, 5)
+    # a later order opens the period afresh from its own communication
+    again = load(write_pack(tmp_path / "again", procedure=proc.replace(
+        "    period: {days: 30}\n", "    period: {days: 30}\n    restart_on: [{event: decided, date: communicated_on}]\n")))
+    later = evaluate(again, "p", None, events + [ev("decided", date(2026, 1, 6), "office"),
+                                                 ev("decided", date(2026, 1, 20), "office", communicated_on=date(2026, 1, 25))],
+                     date(2026, 1, 26))
+    assert last_day(later, "appeal") == date(2026, 2, 24)
 
 
 # -- a period whose first day is the day of the act itself ------------------------------------------

@@ -351,7 +351,9 @@ class Case:
         t = ts.timer
         if ts.start is not None and et.id in t.restart_on:
             title, on = et.title.lower(), ev.on
-            self.start_timer(ts, ev.on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
+            if et.id in t.restart_dates:  # afresh from another date of the act (its communication), else its own
+                on = self.last[et.id][1].get(t.restart_dates[et.id]) or ev.on
+            self.start_timer(ts, on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
             return
         if et.id in t.stop_on and ts.start is not None and ts.stopped is None:
             if et.id in t.stop_dates and self._done_late(ts, et, ev):

@@ -190,8 +190,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
-    for ev in list(t.get("restart_on") or []):
-        ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
+    restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
     choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
                "beyond_max": ("refuse", "cap")}
     for key, allowed in choices.items():
@@ -200,22 +199,22 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     on_expiry, expiry_when = _expiry(ctx, tid, t.get("on_expiry"))
     title = ctx.label(t, t.get("title", tid.replace("_", " ")), f"timer {tid}")
     return Timer(tid, title, t.get("who"), cites, t["quote"], t["start"], t["period"], t.get("counting", "from"),
-                 t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
+                 t.get("direction", "after"), bool(t.get("on_receipt")), restart_on,
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates)
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, restart_dates=restart_dates)
 
 
-def _stop_on(ctx, tid, t, events):
-    """The acts the timer waits for: event ids, or {event, date: field} where the act is done on
-    another date of the event (an order made, then delivered)."""
+def _stop_on(ctx, tid, t, events, key="stop_on"):
+    """The acts the timer waits for (or restarts on): event ids, or {event, date: field} where the act
+    is done on another date of the event (an order made, then delivered)."""
     ids, dates = [], {}
-    for s in t.get("stop_on") or []:
+    for s in t.get(key) or []:
         ev, field = (s, None) if isinstance(s, str) else (s.get("event"), s.get("date"))
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
         if field is not None:
             ctx.need(field in events[ev].fields and events[ev].fields[field].type in ("date", "datetime"),
-                     f"timer {tid}: stop_on {ev}.{field} must be a date field of that event", t)
+                     f"timer {tid}: {key} {ev}.{field} must be a date field of that event", t)
             dates[ev] = field
         ids.append(ev)
     return tuple(ids), dates

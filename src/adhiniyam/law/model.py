@@ -77,6 +77,7 @@ class Timer:
     beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect capped at the limit, with a finding)
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
+    restart_dates: dict = field(default_factory=dict)  # restart_on event -> its date field the period runs afresh from
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
 
     def __post_init__(self):
