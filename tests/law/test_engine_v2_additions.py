@@ -250,3 +250,23 @@ def test_a_period_may_count_the_day_of_its_trigger_as_its_first_day(tmp_path):
     r = evaluate(pack, "p", BodySettings(interpretations={"mini.month": "thirty_days"}), events, date(2026, 7, 2))
     assert last_day(r, "decide") == date(2026, 7, 10)
     assert any("itself counted as the first day" in s.text for s in r.trace)
+
+
+# -- civil twilight counted as day ------------------------------------------------------------------
+
+def test_by_day_may_count_civil_twilight_as_day(tmp_path):
+    from datetime import datetime
+
+    proc = PROCEDURE.replace("  decided: {by: [office], cites: sec_1}\n", """  decided:
+    by: [office]
+    cites: sec_1
+    when: [{by_day: {by_reading: mini.month, values: {calendar: true, thirty_days: twilight}}}]
+""")
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]"))
+    panaji = BodySettings(location=(15.4909, 73.8278))
+    events = [ev("received", date(2026, 3, 1), "applicant"), ev("decided", datetime(2026, 3, 2, 18, 55), "office")]
+    with pytest.raises(NotAllowed, match="sunrise and sunset"):   # sunset 18:42 at Panaji that day
+        evaluate(pack, "p", panaji, events, date(2026, 3, 3))
+    dusk = BodySettings(location=(15.4909, 73.8278), interpretations={"mini.month": "thirty_days"})
+    r = evaluate(pack, "p", dusk, events, date(2026, 3, 3))          # civil dusk 19:04
+    assert any("civil dusk (19:04)" in s.text for s in r.trace)

@@ -218,14 +218,14 @@ class Case:
                 self.start_timer(ts, got[0], got[1])
 
     # -- places and daylight --------------------------------------------------------------------
-    def by_day(self, when) -> bool:
+    def by_day(self, when, twilight: bool = False) -> bool:
         from .sun import by_day
 
         if self.body.location is None:
             raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise from sunset")
         if not isinstance(when, datetime):
             raise InvalidData(f"the clock time is needed on {lt.fmt(when)} to tell whether it was between sunrise and sunset")
-        ok, words = by_day(self.body.location[0], self.body.location[1], when)
+        ok, words = by_day(self.body.location[0], self.body.location[1], when, twilight=twilight)
         self.step(when, words)
         return ok
 

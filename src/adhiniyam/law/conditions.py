@@ -174,7 +174,14 @@ def _from_last_day(case, v, when) -> bool:
 def _by_day(case, v, when) -> bool:
     if case.listing and not isinstance(when, datetime):
         return True  # open today; the clock time is checked when the entry is recorded
+    if v == "twilight":  # civil twilight counted as day
+        return case.by_day(when, twilight=True)
     return case.by_day(when) == bool(v)
+
+
+def _by_day_value(value, ctx):
+    ctx.need(value in (True, False, "twilight"), "by_day is true, false or twilight (civil dawn to civil dusk)")
+    return value
 
 
 def _night(case, v, when) -> bool:
@@ -298,8 +305,10 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
               lambda case, v, w: all(case.proc.versions.get(p) in r for p, r in v.items()),
               lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
-    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
-              _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
+    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night; `twilight`: between civil dawn and civil dusk)",
+              _by_day, lambda case, v: ("it must be done between civil dawn and civil dusk" if v == "twilight" else
+                                        "it must be done between sunrise and sunset" if v else "it must be done at night"),
+              _by_day_value),
     Condition("night", "night: {minutes: 30}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
