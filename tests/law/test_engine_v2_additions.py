@@ -270,3 +270,23 @@ def test_by_day_may_count_civil_twilight_as_day(tmp_path):
     dusk = BodySettings(location=(15.4909, 73.8278), interpretations={"mini.month": "thirty_days"})
     r = evaluate(pack, "p", dusk, events, date(2026, 3, 3))          # civil dusk 19:04
     assert any("civil dusk (19:04)" in s.text for s in r.trace)
+
+
+# -- a power only some roles may use, or only in some cases -------------------------------------------
+
+def test_a_by_condition_limits_an_event_to_some_roles_in_some_cases(tmp_path):
+    proc = PROCEDURE.replace("roles: {applicant: Applicant, office: Office}", "roles: {applicant: Applicant, office: Office, deputy: Deputy}")
+    proc = proc.replace("  decided: {by: [office], cites: sec_1}\n", """  decided:
+    by: [office, deputy]
+    cites: sec_1
+    fields: {office_absent: {type: bool, default: false}}
+    when: [{any: [{not: {by: [deputy]}}, {fact: {office_absent: true}}], error: "the deputy acts only in the office's absence"}]
+""")
+    pack = load(write_pack(tmp_path, procedure=proc))
+    events = [ev("received", date(2026, 1, 5), "applicant")]
+    listed = evaluate(pack, "p", None, events, date(2026, 1, 6)).allowed
+    assert "decided" in listed["office"] and "decided" not in listed.get("deputy", [])
+    with pytest.raises(NotAllowed, match="the deputy acts only in the office's absence"):
+        evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "deputy")], date(2026, 1, 7))
+    ok = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "deputy", office_absent=True)], date(2026, 1, 7))
+    assert ok.status == "pending"

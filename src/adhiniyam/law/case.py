@@ -48,6 +48,7 @@ class Case:
         self.opened_on: date | None = None
         self.events: list = []
         self.listing = False  # True while listing the actions open on the as-of date
+        self.acting = None  # the role recording the event being judged (None: not known)
 
     # -- trace --------------------------------------------------------------------------------
     def step(self, on, text, cites=()) -> None:
@@ -301,7 +302,9 @@ class Case:
             from .offences import judge
 
             self.offence = judge(self, proc.offence, et, ev, data)
+        self.acting = ev.by
         failed = first_failure(et.when, self, ev.on) if et.when else None
+        self.acting = None
         if failed is not None:
             raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
         self._accept(et, ev, data)

@@ -49,6 +49,15 @@ class Cond:
         return f"condition {self.key}: {self.value} does not hold"
 
 
+def mentions(conds, key: str) -> bool:
+    """Whether any of `conds` (or a condition inside any/all/not) is a `key` condition."""
+    for c in conds or ():
+        inner = c.value if c.key in ("any", "all") else [c.value] if c.key == "not" else ()
+        if c.key == key or mentions(inner, key):
+            return True
+    return False
+
+
 def first_failure(conds, case, when):
     """The first condition of `conds` that does not hold at `when`, or None when all hold."""
     for c in conds:
@@ -68,6 +77,13 @@ def _statuses(value, ctx):
     out = _set(value, ctx)
     for s in out:
         ctx.need(s in ctx.statuses, f"status {s!r} is not one of the procedure's statuses")
+    return out
+
+
+def _roles(value, ctx):
+    out = _set(value, ctx)
+    for r in out:
+        ctx.need(r in ctx.roles, f"role {r!r} is not one of the procedure's roles")
     return out
 
 
@@ -300,6 +316,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _facts_cmp(lambda a, b: a >= b), _fact_words),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
               _facts_cmp(lambda a, b: a < b), _fact_words),
+    Condition("by", "by: [role]", "the entry is recorded by one of these roles (a power some may use only in some cases: the Deputy Director after assuming the Panchayat's powers)",
+              lambda case, v, w: case.acting is None or case.acting in v,
+              lambda case, v: f"it is for {' or '.join(sorted(v))} only", _roles),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",

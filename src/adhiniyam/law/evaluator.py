@@ -19,7 +19,7 @@ from . import time as lt
 from . import timers as tm
 from .calendar import Closure, OfficeCalendar
 from .case import Case, Step
-from .conditions import first_failure
+from .conditions import first_failure, mentions
 from .errors import InvalidData, NoRule, OutOfOrder
 from .pack import Pack
 
@@ -276,6 +276,13 @@ def _allowed(case: Case, as_of) -> dict:
     case.listing = True
     for et in case.proc.events.values():
         if et.opens or et.system:
+            continue
+        if mentions(et.when, "by"):  # a power only some roles may use: judged for each role
+            for r in et.by:
+                case.acting = r
+                if first_failure(et.when, case, as_of) is None:
+                    allowed.setdefault(r, []).append(et.id)
+            case.acting = None
             continue
         if et.when and first_failure(et.when, case, as_of) is not None:
             continue
