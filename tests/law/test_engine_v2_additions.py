@@ -290,3 +290,15 @@ def test_a_by_condition_limits_an_event_to_some_roles_in_some_cases(tmp_path):
         evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "deputy")], date(2026, 1, 7))
     ok = evaluate(pack, "p", None, events + [ev("decided", date(2026, 1, 6), "deputy", office_absent=True)], date(2026, 1, 7))
     assert ok.status == "pending"
+
+
+# -- a named amount the pack titles is a word to translate ------------------------------------------
+
+def test_a_titled_named_amount_is_among_the_words_a_pack_translates():
+    from adhiniyam.law import translations as T
+
+    words = T.pack_words("goa_panchayat_raj_1994")
+    assert ("procedure.pound_complaint.amount.award_total", "Compensation, fees and expenses awarded") in words
+    kok = T.words("goa_panchayat_raj_1994", "kok")
+    assert kok.get("procedure.pound_complaint.amount.award_total", "Compensation, fees and expenses awarded") \
+        == "दिल्ली भरपाय, शुल्क आनी खर्च"
