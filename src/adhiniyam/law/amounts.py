@@ -11,7 +11,7 @@ arithmetic in words (rupees with Indian grouping).
 | `{greater_of: [e1, e2]}` / `{lesser_of: [...]}` | the maximum / the minimum ("whichever is greater") |
 | `{percent: 50, of: name-or-expression}` | a percentage of a fact or an expression |
 | `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand"); the multiplier may be an expression (`{param: id}`) |
-| `{per: count_fact, amount: e}` | a rate × a count (so much per animal, per day) |
+| `{per: count_fact-or-expression, amount: e}` | a rate × a count (so much per animal, per day, per kilolitre beyond a limit) |
 | `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged) |
 """
 
@@ -40,7 +40,7 @@ def check(e, err, owner) -> None:
     for k in ("amount",):
         if k in e:
             check(e[k], err, owner)
-    for k in ("of", "times"):
+    for k in ("of", "times", "per"):
         if isinstance(e.get(k), dict):
             check(e[k], err, owner)
     if "interest" in e:
@@ -132,9 +132,14 @@ def amount(case, e, on: date, show=rupees) -> tuple[float, str]:
         n = amount(case, e["times"], on, count)[0] if isinstance(e["times"], dict) else e["times"]
         return base * n, f"{n} × {words} = {show(base * n)}"
     if "per" in e:
-        n = fact(case, e["per"])
+        if isinstance(e["per"], dict):  # a count that is itself computed (water beyond the limit)
+            n = amount(case, e["per"], on, count)[0]
+            counted = count(n)
+        else:
+            n = fact(case, e["per"])
+            counted = f"{count(n)} {e['per'].replace('_', ' ')}"
         each, words = amount(case, e["amount"], on, show)
-        return n * each, f"{n} {e['per'].replace('_', ' ')} × {words} = {show(n * each)}"
+        return n * each, f"{counted} × {words} = {show(n * each)}"
     if "interest" in e:
         return _interest(case, e["interest"], on)
     return _combine(case, e, on, show)
