@@ -38,6 +38,20 @@ def test_an_office_of_the_state_keeps_the_states_weekly_days_off_not_the_bodys(t
     assert last_day(other, "decide") == date(2026, 5, 2)
 
 
+def test_a_body_records_days_the_holiday_data_gets_wrong_and_keeps_the_state_offices_weekly_offs():
+    # the holidays package closes 27 May 2026 (Eid al-Adha) in Goa; Goa's list keeps Bakri Id on 28 May
+    assert not BodySettings(state="GA").calendar("deputy_director").is_open(date(2026, 5, 27))
+    fixed = BodySettings(state="GA", offices={"deputy_director": {
+        "openings": [{"date": "2026-05-27", "reason": "working day"}], "closures": [{"date": "2026-05-28", "reason": "Bakri Id"}]}})
+    cal = fixed.calendar("deputy_director")
+    assert cal.is_open(date(2026, 5, 27)) and not cal.is_open(date(2026, 5, 28))
+    # a closure recorded for a State office does not drop that office's weekly offs (every Saturday for Goa's)
+    assert not cal.is_open(date(2026, 7, 4))            # a first Saturday: open at the Panchayat, shut at the State's office
+    assert BodySettings(state="GA").calendar().is_open(date(2026, 7, 4))
+    # the body's own office takes openings too
+    assert BodySettings(state="GA", openings=[{"date": date(2026, 5, 27)}]).calendar().is_open(date(2026, 5, 27))
+
+
 # -- a reading that forces one printed version --------------------------------------------------
 
 VERSIONED = PROCEDURE.replace("    period: {by_reading: mini.month, values: {calendar: {months: 1}, thirty_days: {days: 30}}}\n",
