@@ -164,6 +164,37 @@ def test_a_check_compares_expressions_and_writes_counts_as_numbers(tmp_path):
                  date(2026, 5, 2))
 
 
+# -- a monthly total of one matter only ----------------------------------------------------------
+
+SPENDING = """procedure: s
+title: Spending
+kind: governance
+cites: sec_1__subsec_1
+quote: "not exceeding five thousand per month on any matter"
+roles: {office: Office}
+statuses: {spent: Spent}
+events:
+  spent: {by: [office], opens: true, status: spent, cites: sec_1__subsec_1, fields: {amount: {type: money}, matter: {type: text, required: false}}}
+  more: {by: [office], status: spent, cites: sec_1__subsec_1, fields: {amount: {type: money}, matter: {type: text, required: false}}}
+checks:
+  cap:
+    on: more
+    cites: sec_1__subsec_1
+    quote: "per month on any matter"
+    rule: {total: {event: [spent, more], field: amount, within: calendar_month, same: matter}, at_most: 5000}
+    refuse: true
+"""
+
+
+def test_a_total_may_count_only_the_items_of_the_same_matter(tmp_path):
+    pack = load(write_pack(tmp_path, tests="[]", extra={"procedures/s.yaml": SPENDING}))
+    drain = [ev("spent", date(2026, 3, 5), "office", amount=3000, matter="drain")]
+    ok = evaluate(pack, "s", None, drain + [ev("more", date(2026, 3, 20), "office", amount=3000, matter="tree")], date(2026, 3, 20))
+    assert ok.findings == {"cap": True}
+    with pytest.raises(NotAllowed, match="with matter 'drain' = ₹3,000 \\+ ₹2,500"):
+        evaluate(pack, "s", None, drain + [ev("more", date(2026, 3, 20), "office", amount=2500, matter="drain")], date(2026, 3, 20))
+
+
 # -- a fact that is one of a list ----------------------------------------------------------------
 
 def test_a_fact_may_be_one_of_a_list(tmp_path):
