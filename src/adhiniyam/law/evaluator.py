@@ -290,15 +290,25 @@ def _allowed(case: Case, as_of) -> dict:
         if mentions(et.when, "by"):  # a power only some roles may use: judged for each role
             for r in et.by:
                 case.acting = r
-                if first_failure(et.when, case, as_of) is None:
+                if not _fails_today(et, case, as_of):
                     allowed.setdefault(r, []).append(et.id)
             case.acting = None
             continue
-        if et.when and first_failure(et.when, case, as_of) is not None:
+        if et.when and _fails_today(et, case, as_of):
             continue
         for r in et.by:
             allowed.setdefault(r, []).append(et.id)
     return allowed
+
+
+def _fails_today(et, case: Case, as_of) -> bool:
+    """Whether an action is closed on the as-of date. A condition that needs the entry's own data (the date
+    an order intimates, a clock time) cannot fail before the entry is made: the action is open, and its
+    data is judged when it is recorded."""
+    try:
+        return first_failure(et.when, case, as_of) is not None
+    except InvalidData:
+        return False
 
 
 def _amounts(case: Case, as_of) -> dict:
