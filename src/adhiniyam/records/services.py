@@ -17,6 +17,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from adhiniyam.notify import outbox as notify_outbox
+
 from . import access
 from . import engine as E
 from . import roles as R
@@ -157,6 +159,7 @@ def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[Case
 
 
 def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+    notify_outbox.record(case, procedure, result, rows)     # notices of this write's new events, in its transaction
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
