@@ -4,13 +4,9 @@ given."""
 
 from __future__ import annotations
 
-import email
-import email.policy
 import os
-import socket
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -21,34 +17,11 @@ os.environ.setdefault("ADHINIYAM_VAR", tempfile.mkdtemp(prefix="adhiniyam-test-"
 
 import django  # noqa: E402
 import pytest  # noqa: E402
+from notify_kit import Mailbox, free_port  # noqa: E402
 
 django.setup()
 
 GOA = "goa_panchayat_raj_1994"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Mailbox:
-    """What the SMTP server accepted: parsed messages, in order."""
-
-    def __init__(self):
-        self.messages: list = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server, session, envelope):
-        msg = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
-        with self.lock:
-            self.messages.append(msg)
-        return "250 Message accepted for delivery"
-
-    def to(self, address: str) -> list:
-        with self.lock:
-            return [m for m in self.messages if address in m["To"]]
 
 
 @pytest.fixture

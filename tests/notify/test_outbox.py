@@ -59,7 +59,7 @@ def test_a_decision_and_observations_tell_the_applicant_what_and_by_when(goa, ap
                                                                    "Observations communicated to the applicant"]
     body = letters[1].get_content()
     assert "Observations: site plan to scale 1:100" in body
-    assert "Panchayat to decide and communicate its decision: the clock is stopped (Secretary)" in body
+    assert "Panchayat to decide and communicate its decision: the clock is stopped (Secretary of the Panchayat)" in body
 
 
 def test_a_failed_delivery_is_retried_with_backoff_and_sent_once(goa, apply, smtp, drain, settings):
