@@ -28,6 +28,10 @@ class Mailbox:
             self.messages.append(msg)
         return "250 Message accepted for delivery"
 
+    def subjects(self, address: str) -> list[str]:
+        """Subjects, unfolded (Django folds a non-ASCII subject onto a continuation line)."""
+        return [str(m["Subject"]).strip() for m in self.to(address)]
+
     def to(self, address: str) -> list:
         with self.lock:
             return [m for m in self.messages if address in m["To"]]

@@ -7,9 +7,12 @@ import datetime as dt
 import pytest
 from django.db import transaction
 
+from adhiniyam.notify.messages import pack_word
 from adhiniyam.notify.models import BodyNotifySettings, Notification, Preference, Status
 from adhiniyam.records.errors import ServiceError
 from adhiniyam.records.services import EventInput, append_event
+
+GOA = "goa_panchayat_raj_1994"
 
 
 def test_an_applications_emails_arrive_once_each_in_the_recipients_language(goa, apply, smtp, drain, settings):
@@ -22,10 +25,15 @@ def test_an_applications_emails_arrive_once_each_in_the_recipients_language(goa,
     drain()                                 # a second run sends nothing again
     maria, anant = smtp.to("maria@example.in"), smtp.to("anant@example.in")
     assert [m["Content-Language"] for m in maria] == ["hi", "hi"]
-    assert maria[0]["Subject"].startswith("आवेदन प्राप्त") and "GA-TALEIGAO/2026/000001" in maria[0]["Subject"]
+    subjects = smtp.subjects("maria@example.in")
+    assert subjects[0] == "आवेदन प्राप्त: GA-TALEIGAO/2026/000001"
+    assert subjects[1] == pack_word(GOA, "procedure.building_permission.event.permission_deemed_granted.title",
+                                    "Permission deemed granted", "hi") + ": GA-TALEIGAO/2026/000001"
     assert "5 जनवरी 2026" in maria[0].get_content()
-    assert "21 जनवरी 2026" in maria[1].get_content()        # the deemed grant, with its conditions
-    assert [m["Subject"] for m in anant] == ["Application received: GA-TALEIGAO/2026/000002",
+    deemed = maria[1].get_content()
+    assert "कानून की अपनी समय-सीमा से, कार्यालय के किसी आदेश के बिना" in deemed and "21 जनवरी 2026" in deemed
+    assert "यह परिणाम केवल इन शर्तों पर टिकता है:" in deemed
+    assert smtp.subjects("anant@example.in") == ["Application received: GA-TALEIGAO/2026/000002",
                                              "Permission deemed granted: GA-TALEIGAO/2026/000002"]
     text = anant[1].get_content()
     assert "on 21 January 2026" in text and "This outcome holds only on these conditions" in text
@@ -50,12 +58,13 @@ def test_a_refused_or_rolled_back_write_leaves_no_notice_and_no_task(goa, apply,
 
 def test_a_decision_and_observations_tell_the_applicant_what_and_by_when(goa, apply, smtp, drain, settings):
     settings.ADHINIYAM_CLOCK = "2026-01-08"
+    Preference.objects.create(body=goa["vp"], person=goa["maria"], language="en")
     case = apply()
     case, _ev = append_event(goa["officer"], case.pk, EventInput(
         "observations_dispatched", dt.date(2026, 1, 8), {"observations": "site plan to scale 1:100"}), case.version)
     drain()
     letters = smtp.to("maria@example.in")
-    assert [m["Subject"].split(":")[0] for m in letters] == ["Application received",
+    assert [s.split(":")[0] for s in smtp.subjects("maria@example.in")] == ["Application received",
                                                                    "Observations communicated to the applicant"]
     body = letters[1].get_content()
     assert "Observations: site plan to scale 1:100" in body
