@@ -51,7 +51,7 @@ def _remind(body, conf: BodyNotifySettings, today: dt.date) -> int:
     days = conf.days()
     horizon = today + dt.timedelta(days=max(days))
     written = 0
-    cases = (Case.objects.filter(body=body, closed=False, due__gte=today, due__lte=horizon)
+    cases = (Case.objects.filter(body=body, closed=False, due__lte=horizon)
              .select_related("body", "applicant", "applicant_user"))
     sms = M.sms_enabled(body)
     for case in cases:
