@@ -93,6 +93,7 @@ class Notification(models.Model):
     channel = models.CharField(max_length=8, choices=Channel.choices)
     to_address = models.CharField(max_length=254)
     to_name = models.CharField(max_length=200, blank=True)
+    recipient = models.CharField(max_length=40, help_text=_("Who: person:<id> or user:<id>"))
     language = models.CharField(max_length=8)
     subject = models.CharField(max_length=300)
     text = models.TextField()

@@ -39,7 +39,7 @@ def write(notice: M.Notice) -> list[Notification]:
         row, created = Notification.objects.get_or_create(
             body_id=notice.body_id, key=key[:300],
             defaults={"case": notice.case, "event": notice.event, "kind": notice.kind, "channel": channel,
-                      "to_address": address, "to_name": notice.recipient.name[:200],
+                      "to_address": address, "to_name": notice.recipient.name[:200], "recipient": notice.recipient.key,
                       "language": notice.recipient.language, "subject": subject[:300], "text": text,
                       "next_attempt_at": now, "created_at": now})
         if created:
@@ -48,9 +48,14 @@ def write(notice: M.Notice) -> list[Notification]:
     return out
 
 
-def for_case(case) -> list[Notification]:
-    """The case's notices, newest first, for its page."""
-    return list(Notification.objects.filter(body_id=case.body_id, case=case).order_by("-created_at", "-pk"))
+def for_case(case, user, staff: bool) -> list[Notification]:
+    """The case's notices, newest first, for its page: all of them for the body's staff, a person's own
+    for anyone else."""
+    rows = Notification.objects.filter(body_id=case.body_id, case=case).order_by("-created_at", "-pk")
+    if not staff:
+        mine = [f"user:{user.pk}"] + [f"person:{pk}" for pk in user.people.values_list("pk", flat=True)]
+        rows = rows.filter(recipient__in=mine)
+    return list(rows)
 
 
 def start_at(case, seq: int) -> None:

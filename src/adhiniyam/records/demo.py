@@ -78,12 +78,12 @@ def credentials_table(users: list[tuple[str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-def _user(username: str, first: str, last: str = "", superuser: bool = False):
+def _user(username: str, first: str, last: str = "", superuser: bool = False, email: str = ""):
     User = get_user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
         maker = User.objects.create_superuser if superuser else User.objects.create_user
-        user = maker(username, password=PASSWORD, first_name=first, last_name=last)
+        user = maker(username, password=PASSWORD, first_name=first, last_name=last, email=email)
     return user
 
 
@@ -145,6 +145,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
             for i, full in enumerate(place.people):
                 first, _, last = full.partition(" ")
                 person = Person.objects.create(body=body, name=full, phone=f"98{rng.randrange(10**7, 10**8)}",
+                                               email=f"{first.lower()}.{last.lower().replace(' ', '')}@example.in",
                                                address=f"{rng.randint(1, 300)}, {place.streets[i % len(place.streets)]}")
                 people.append(person)
             users = {}
@@ -158,7 +159,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
                 ("admin", Role.ADMINISTRATOR, "", state, f"administrator for {state.name}"),
             ]:
                 username = f"{short}-{suffix}"
-                user = _user(username, suffix.title(), place.body[1])
+                user = _user(username, suffix.title(), place.body[1], email=f"{username}@example.in")
                 Membership.objects.create(body=where, user=user, role=role, office=office)
                 users[suffix] = user
                 creds.append((username, PASSWORD, label))

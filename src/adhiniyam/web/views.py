@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adhiniyam.law import LawError
+from adhiniyam.notify import outbox as notify_outbox
 from adhiniyam.records import access, present, services
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
@@ -220,7 +221,7 @@ def case_context(request, case, as_of=None, error=None):
         "plain": lawtext.plain_deadlines(case.act_id, proc, out["deadlines"], today),
         "today": E.today(), "as_of": as_of, "error": err, "is_party": is_party,
         "act_title": pack.title, "nav_section": "portal" if is_party and not is_staff_user(user) else "inbox",
-        "lang": get_language(),
+        "lang": get_language(), "notices": notify_outbox.for_case(case, user, is_staff_user(user)),
     }
 
 

@@ -27,7 +27,7 @@ class Command(BaseCommand):
     def _work(self, o):
         self.stdout.write(f"taken up again: {requeue_stale()} notifications")
         call_command("db_worker", queue_name=QUEUE, interval=o["interval"], batch=o["batch"], startup_delay=False,
-                     reload=False)
+                     reload=False, verbosity=o["verbosity"])
 
     def _remind(self, o):
         from adhiniyam.notify.reminders import run
