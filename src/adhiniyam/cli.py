@@ -11,7 +11,9 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "law":
+    if argv[:2] == ["law", "impact"]:    # needs the records (open cases), so the service runs it
+        argv = ["law_impact"] + argv[2:]
+    elif argv and argv[0] == "law":
         from .law.cli import main as law_main
 
         return law_main(argv[1:])

@@ -135,6 +135,8 @@ def case_url(case) -> str:
 
 def kind_of_event(case, procedure, result, ev) -> str | None:
     et = procedure.events.get(ev.type)
+    if ev.type == "law_pack_upgraded":       # re-bound to a new pack version: the case page says what changed
+        return None
     if ev.type == CORRECTION_EVENT:
         return Kind.CORRECTION
     if ev.system:

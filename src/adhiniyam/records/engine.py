@@ -17,7 +17,14 @@ def law():
     return law_module
 
 
-def load_pack(act_id: str):
+def load_pack(act_id: str, version: str | None = None):
+    """The installed pack, or the stored version a case is bound to (adhiniyam.packs). A version that
+    was never stored gives the installed pack; the case page says so."""
+    if version:
+        from adhiniyam.packs.store import load
+        found = load(act_id, version)
+        if found is not None:
+            return found
     return law().load_pack(act_id)
 
 
@@ -119,12 +126,16 @@ def to_engine_event(row) -> Any:
     return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
 
 
-def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):
-    """Evaluate a case from its stored events (+ one new one). System events (time's outcomes that
-    the sweep recorded) are records for registers and alerts: the engine derives them again from
-    the same events, so they are not fed back."""
-    pack = load_pack(case.act_id)
-    events = [to_engine_event(r) for r in rows if not r.system]
+RECORD_EVENTS = frozenset({"record_corrected", "law_pack_upgraded"})   # the records' own, not the Act's
+
+
+def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None, pack=None):
+    """Evaluate a case from its stored events (+ one new one), under the pack version it is bound to
+    (or `pack`). System events (time's outcomes that the sweep recorded) are records for registers and
+    alerts: the engine derives them again from the same events, so they are not fed back; nor are the
+    records' own events (a correction, a re-binding to a new pack version)."""
+    pack = pack or load_pack(case.act_id, case.pack_version)
+    events = [to_engine_event(r) for r in rows if not r.system and r.type not in RECORD_EVENTS]
     if extra is not None:
         events.append(extra)
     settings = settings or body_settings(body or case.body, case.settings_snapshot)

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "adhiniyam.notify",
+    "adhiniyam.packs",
 ]
 
 MIDDLEWARE = [

@@ -15,5 +15,6 @@ urlpatterns = [
     path("open311/v2/", include("adhiniyam.enforcement.urls")),   # Open311 GeoReport v2 (src/adhiniyam/enforcement)
     path("complaints/", include("adhiniyam.enforcement.urls_web")),   # public complaint form (enforcement)
     path("local-law/", include("adhiniyam.locallaw.urls")),   # public register of local instruments (src/adhiniyam/locallaw)
+    path("law/upgrades/", include("adhiniyam.packs.urls")),   # law-pack versions and upgrades (src/adhiniyam/packs)
     path("", include("adhiniyam.web.urls")),   # the web application (src/adhiniyam/web)
 ]
