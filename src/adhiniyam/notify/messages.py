@@ -5,7 +5,8 @@ A case event calls for a notice to the applicant when it is:
   an outcome of time alone (system event)   -> outcome (a deemed grant with its conditions, a lapse…)
   a correction of the record                -> correction (what changed, who entered the late paper, why)
   an act of the office or an authority that
-    starts a duty of the applicant          -> request (observations, particulars: what and by when)
+    starts a duty of the applicant, or
+    stops the office's clock until they act -> request (observations, particulars: what and by when)
     otherwise                               -> decision (a grant, a refusal, an order)
 A party's own filings are acknowledged on the case page, not by mail.
 
@@ -149,7 +150,8 @@ def kind_of_event(case, procedure, result, ev) -> str | None:
         not d.expired and d.who and R.kind_of(case.act_id, d.who) == R.PARTY
         and ev.type in getattr(procedure.timers.get(d.name), "depends_on", ())
         for d in result.deadlines or [])
-    return Kind.REQUEST if starts_party_duty else Kind.DECISION
+    stops_office_clock = any(p.start == ev.type for t in procedure.timers.values() for p in t.pauses)
+    return Kind.REQUEST if starts_party_duty or stops_office_clock else Kind.DECISION
 
 
 def for_event(case, procedure, result, ev) -> list[Notice]:
