@@ -97,7 +97,8 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
                             "an administrator should add it in the admin (Bodies → Offices).")
     out = summary(case)
     out.update({
-        "act_id": case.act_id, "pack_version": case.pack_version, "pack_current": str(E.load_pack(case.act_id).version) == case.pack_version,
+        "act_id": case.act_id, "pack_version": case.pack_version,
+        "pack_current": str(E.load_pack(case.act_id).version) == case.pack_version,
         "as_of": (as_of or E.now_local()).isoformat(),
         "status": d.get("status") or case.status, "status_label": d.get("status_label") or case.status_label,
         "closed": d.get("closed", case.closed),
