@@ -102,12 +102,15 @@ def test_an_approved_upgrade_rebinds_the_bodys_open_cases_with_an_event_on_each(
     call_command("audit", "verify")
 
 
-def test_the_state_administrators_upgrade_page(bodies, cases, twenty_days, client):
+def test_the_state_administrators_upgrade_page(bodies, cases, twenty_days, client, settings):
     old = str(load_pack(GOA).version)
     client.force_login(bodies["clerk"])
     assert client.get("/law/upgrades/").status_code == 404
     client.force_login(bodies["admin"])
-    page = client.get(f"/law/upgrades/?body=ga-taleigao&from={old}&to={twenty_days}").content.decode()
+    address = f"/law/upgrades/?body=ga-taleigao&from={old}&to={twenty_days}"
+    assert "1 उगडें प्रकरण बदलतलें" in client.get(address).content.decode()      # Goa's language by default
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = client.get(address).content.decode()
     assert "1 open case would change" in page and cases["deemed"].number in page
     assert "timer intimation [sec_66__subsec_2A]" in page
     r = client.post("/law/upgrades/approve/", {"body": "ga-taleigao", "from": old, "to": twenty_days,

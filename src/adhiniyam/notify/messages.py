@@ -12,7 +12,7 @@ A party's own filings are acknowledged on the case page, not by mail.
 
 Templates: `templates/notify/<kind>.txt` (first line the subject), translated with the web app's
 machinery (`locale/<lang>/LC_MESSAGES/django.po` of this app); the law pack's words through the
-pack's translations where the engine has them.
+web app's ProcWords (the packs' locale files, contract 7).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from adhiniyam.law import translations as T
 from adhiniyam.records import roles as R
+from adhiniyam.web import lawtext
 from adhiniyam.web.formatting import indian_date
 
 from .models import Channel, Kind, Preference
@@ -73,22 +75,9 @@ class Notice:
 
 
 def body_language(body) -> str:
-    """A body's own language: its State's (Hindi where the web app has no catalogue for it)."""
-    try:
-        from adhiniyam.law.translations import state_language
-    except ImportError:
-        return "hi"
-    lang = state_language(body.state)
-    return lang if lang in dict(settings.LANGUAGES) else "hi"
-
-
-def pack_word(act_id: str, key: str, english: str, lang: str) -> str:
-    """A law pack's word (contract 7 key) in `lang`, or its English."""
-    try:
-        from adhiniyam.law.translations import words
-    except ImportError:
-        return english
-    return words(act_id, lang).get(key, english) if lang != "en" else english
+    """A body's own language: its State's (Konkani in Goa, Gujarati in Gujarat, Punjabi in Punjab, Hindi
+    elsewhere)."""
+    return T.state_language(body.state)
 
 
 def _preference(body_id, **who) -> Preference | None:
@@ -173,34 +162,24 @@ def for_event(case, procedure, result, ev) -> list[Notice]:
 
 
 def event_context(case, procedure, result, ev, lang: str) -> dict:
-    act = case.act_id
-    proc_key = f"procedure.{procedure.id}"
+    w = lawtext.proc_words(case.act_id, procedure, lang)
     et = procedure.events.get(ev.type)
-    day = ev.on_at or ev.on_date
-    deadlines = [{"title": pack_word(act, f"{proc_key}.timer.{d.name}", d.title, lang),
-                  "last_day": indian_date(d.last_day, lang),
-                  "who": pack_word(act, f"{proc_key}.role.{d.who}", procedure.roles.get(d.who or "", d.who or ""), lang),
-                  "yours": bool(d.who) and R.kind_of(act, d.who) == R.PARTY, "stopped": d.suspended}
+    deadlines = [{"title": w.timer(d.name, d.title), "last_day": indian_date(d.last_day, lang), "who": w.role(d.who),
+                  "yours": bool(d.who) and R.kind_of(case.act_id, d.who) == R.PARTY, "stopped": d.suspended}
                  for d in result.deadlines or [] if not d.expired and (d.last_day is not None or d.suspended)]
     deemed = [d for d in result.deemed or [] if str(d.on)[:10] == ev.on_date.isoformat()] if ev.system else []
     fields = []
-    if et is not None:
-        for fid, f in et.fields.items():
-            value = (ev.data or {}).get(fid)
-            if value not in (None, "", False) and f.type in ("text", "date", "choice", "money", "int", "number"):
-                fields.append({"title": pack_word(act, f"{proc_key}.event.{ev.type}.field.{fid}",
-                                                   f.title or fid.replace("_", " ").capitalize(), lang),
-                               "value": indian_date(value, lang) if f.type == "date" else value})
-    title = (pack_word(act, f"{proc_key}.event.{ev.type}.title", et.title, lang) if et is not None
-             else ev.type.replace("_", " ").capitalize())
-    body = case.body
+    for fid, f in (et.fields.items() if et is not None else ()):
+        value = (ev.data or {}).get(fid)
+        if value not in (None, "", False) and f.type in ("text", "date", "choice", "money", "int", "number"):
+            shown = indian_date(value, lang) if f.type == "date" else w.choice(ev.type, fid, value) if f.type == "choice" else value
+            fields.append({"title": w.field(ev.type, fid).capitalize(), "value": shown})
     return {
-        "body_name": body.name_local if lang != "en" and body.name_local else body.name,
-        "number": case.number, "url": case_url(case),
-        "procedure": pack_word(act, f"{proc_key}.title", procedure.title, lang),
-        "status": pack_word(act, f"{proc_key}.status.{result.status}", result.status_label or "", lang),
-        "event_title": title, "on": indian_date(day, lang), "fields": fields, "deadlines": deadlines,
-        "deemed": [{"on": indian_date(d.on, lang), "conditions": [c.get("text", "") for c in d.conditions or []]}
-                   for d in deemed],
+        "body_name": lawtext.body_name(case.body, lang), "number": case.number, "url": case_url(case),
+        "procedure": w.title(), "status": w.status(result.status, result.status_label or ""),
+        "event_title": w.event(ev.type), "on": indian_date(ev.on_at or ev.on_date, lang), "fields": fields,
+        "deadlines": deadlines,
+        "deemed": [{"on": indian_date(d.on, lang), "conditions": [w.condition_text(c.get("text", ""))
+                                                                  for c in d.conditions or []]} for d in deemed],
         "correction": (ev.data or {}) if ev.type == CORRECTION_EVENT else {},
     }

@@ -10,10 +10,12 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
+from django.utils import translation
 
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
 from adhiniyam.records.models import Body, Case
+from adhiniyam.web import lawtext
 from adhiniyam.web.formatting import indian_date
 
 from . import messages as M
@@ -69,14 +71,10 @@ def _remind(body, conf: BodyNotifySettings, today: dt.date) -> int:
 
 
 def _reminder_context(case, d: dict, last: dt.date, left: int, lang: str) -> dict:
-    key = f"procedure.{case.procedure}"
-    pack = E.load_pack(case.act_id)
-    title = pack.procedures[case.procedure].title if case.procedure in pack.procedures else case.procedure
-    return {"body_name": case.body.name_local if lang != "en" and case.body.name_local else case.body.name,
-            "number": case.number, "url": M.case_url(case), "days": left, "last_day": indian_date(last, lang),
-            "procedure": M.pack_word(case.act_id, f"{key}.title", title, lang),
-            "deadline": M.pack_word(case.act_id, f"{key}.timer.{d['name']}", d.get("title") or d["name"], lang),
-            "who": M.pack_word(case.act_id, f"{key}.role.{d.get('who')}", d.get("who") or "", lang)}
+    w = lawtext.proc_words(case.act_id, E.load_pack(case.act_id, case.pack_version).procedure(case.procedure), lang)
+    return {"body_name": lawtext.body_name(case.body, lang), "number": case.number, "url": M.case_url(case),
+            "days": left, "last_day": indian_date(last, lang), "procedure": w.title(),
+            "deadline": w.timer(d["name"], d.get("title") or d["name"]), "who": w.role(d.get("who"))}
 
 
 def _digest(body, today: dt.date) -> int:
@@ -88,11 +86,9 @@ def _digest(body, today: dt.date) -> int:
     for user in M.officers(body):
         who = M.user_recipient(body, user)
         lang = who.language
-        ctx = {"body_name": body.name_local if lang != "en" and body.name_local else body.name,
-               "until": indian_date(until, lang), "url": "",
-               "cases": [{"number": c.number, "title": c.title, "due": indian_date(c.due, lang),
-                          "overdue": c.due < today, "url": M.case_url(c),
-                          "status": M.pack_word(c.act_id, f"procedure.{c.procedure}.status.{c.status}", c.status_label,
-                                                lang)} for c in cases]}
+        with translation.override(lang):
+            rows = [{"number": c.number, "title": c.title, "due": indian_date(c.due, lang), "overdue": c.due < today,
+                     "url": M.case_url(c), "status": lawtext.case_words(c)["status"]} for c in cases]
+        ctx = {"body_name": lawtext.body_name(body, lang), "until": indian_date(until, lang), "cases": rows}
         written += len(write(M.Notice(body.pk, Kind.DIGEST, f"digest:{today}:{who.key}", who, ctx)))
     return written
