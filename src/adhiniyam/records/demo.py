@@ -145,7 +145,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
             for i, full in enumerate(place.people):
                 first, _, last = full.partition(" ")
                 person = Person.objects.create(body=body, name=full, phone=f"98{rng.randrange(10**7, 10**8)}",
-                                               email=f"{first.lower()}.{last.lower().replace(' ', '')}@example.in",
+                                               email=f"{first}.{last}@example.in".lower().replace("'", "").replace(" ", ""),
                                                address=f"{rng.randint(1, 300)}, {place.streets[i % len(place.streets)]}")
                 people.append(person)
             users = {}
