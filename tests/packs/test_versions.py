@@ -118,3 +118,6 @@ def test_the_state_administrators_upgrade_page(bodies, cases, twenty_days, clien
     assert r.status_code == 302
     assert Case.objects.get(pk=cases["pending"].pk).pack_version == twenty_days
     assert "3 open cases of" in client.get(r["Location"]).content.decode()
+    case = client.get(f"/case/{cases['deemed'].pk}/").content.decode()      # the event, in the timeline
+    assert "Law-pack version changed" in case and "Corrected s.66(2A)" in case
+    assert 'timer intimation [sec_66__subsec_2A]: period {&quot;days&quot;: 15} → {&quot;days&quot;: 20}' in case

@@ -181,5 +181,16 @@ def event_context(case, procedure, result, ev, lang: str) -> dict:
         "deadlines": deadlines,
         "deemed": [{"on": indian_date(d.on, lang), "conditions": [w.condition_text(c.get("text", ""))
                                                                   for c in d.conditions or []]} for d in deemed],
-        "correction": (ev.data or {}) if ev.type == CORRECTION_EVENT else {},
+        "correction": correction_words(ev.data or {}, w, lang) if ev.type == CORRECTION_EVENT else {},
     }
+
+
+def correction_words(c: dict, w, lang: str) -> dict:
+    """A correction event's data (records.corrections) in the recipient's words."""
+    late = bool(c.get("late_type"))
+    return {"superseded_title": w.event(c.get("superseded_type", "")),
+            "superseded_on_words": indian_date(c.get("superseded_on"), lang),
+            "now_on_words": indian_date(c["now_on"], lang) if c.get("now_on") else "",
+            "late": late, "late_title": w.event(c["late_type"]) if late else "",
+            "late_on_words": indian_date(c.get("late_on"), lang), "entered_by": c.get("entered_by", ""),
+            "entered_on_words": indian_date(str(c.get("entered_at") or "")[:10], lang), "reason": c.get("reason", "")}

@@ -26,7 +26,7 @@ from adhiniyam.records import roles as R
 from adhiniyam.records.errors import ServiceError
 from adhiniyam.records.models import Body, Case
 
-from . import actionforms, lawtext
+from . import actionforms, lawtext, recordevents
 from . import inbox as inbox_mod
 from . import services as web_services
 from .common import applicant_bodies, inbox_bodies, is_staff_user, page
@@ -258,6 +258,7 @@ def _events(case, proc, w, out) -> list[dict]:
                          f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
                          for k, f in et.fields.items()),
                      "shown": pdf_rows(proc, ev, w)})
+    recordevents.annotate(rows, w)       # a correction, a new law-pack version; superseded outcomes struck through
     rows.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
     return rows
 
