@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from contextlib import redirect_stdout
 
 import pytest
 from conftest import GOA
@@ -59,20 +58,23 @@ def test_impact_of_a_one_period_change_lists_exactly_the_affected_open_cases(bod
     assert [r.case.pk for r in everywhere] == [cases["deemed"].pk, cases["merces"].pk]
 
 
-def test_law_impact_on_the_command_line(bodies, cases, twenty_days):
+def test_law_impact_on_the_command_line(bodies, cases, twenty_days, monkeypatch):
+    from django.core.management import CommandError, call_command
+
+    import adhiniyam.site.manage as manage
     from adhiniyam.cli import main
 
+    seen = []
+    monkeypatch.setattr(manage, "main", lambda argv: seen.append(argv) or 0)
+    assert main(["law", "impact", "--from", "a", "--to", "b"]) == 0 and seen == [["law_impact", "--from", "a", "--to", "b"]]
     out = io.StringIO()
-    with redirect_stdout(out):
-        code = main(["law", "impact", "--from", "installed", "--to", twenty_days[:8], "--body", "ga-taleigao"])
+    call_command("law_impact", "--from", "installed", "--to", twenty_days[:8], "--body", "ga-taleigao", stdout=out)
     text = out.getvalue()
-    assert code == 0, text
     assert "1 open cases differ" in text and cases["deemed"].number in text
     assert "deadline intimation" in text and "2026-02-05" in text and "2026-02-10" in text
     assert 'rule changed: timer intimation [sec_66__subsec_2A]: period {"days": 15} → {"days": 20}' in text
-    bad = io.StringIO()
-    with redirect_stdout(bad):
-        assert main(["law", "impact", "--from", "nosuchversion", "--to", twenty_days]) != 0
+    with pytest.raises(CommandError, match="No stored law-pack version 'nosuchversion'"):
+        call_command("law_impact", "--from", "nosuchversion", "--to", twenty_days)
 
 
 def test_an_approved_upgrade_rebinds_the_bodys_open_cases_with_an_event_on_each(bodies, cases, twenty_days):
