@@ -79,12 +79,20 @@ def drain(monkeypatch, settings):
 
 @pytest.fixture
 def apply(goa):
-    """Open a building-permission application at the counter (the clerk, for the applicant)."""
-    from adhiniyam.records.services import EventInput, create_case
+    """Open a building-permission application at the counter (the clerk, for the applicant), entered on the
+    day it was received; the sweep then records what time produced up to the test's clock."""
+    import datetime as dt
+
+    from adhiniyam.records import engine as E
+    from adhiniyam.records.services import EventInput, create_case, sweep_case
 
     def make(person=None, on="2026-01-05"):
-        import datetime as dt
-        return create_case(goa["clerk"], goa["vp"], "building_permission",
-                           EventInput("application_received", dt.date.fromisoformat(on), {"complete": True},
-                                      by="applicant"), applicant=person or goa["maria"])
+        day = dt.date.fromisoformat(on)
+        with E.clock_at(dt.datetime.combine(day, dt.time(10))):
+            case = create_case(goa["clerk"], goa["vp"], "building_permission",
+                               EventInput("application_received", day, {"complete": True}, by="applicant"),
+                               applicant=person or goa["maria"])
+        sweep_case(case.pk)
+        case.refresh_from_db()
+        return case
     return make

@@ -32,7 +32,8 @@ django.setup()
 from django.contrib.auth import get_user_model
 from adhiniyam.notify.models import Preference
 from adhiniyam.records.models import Body, Membership, Person
-from adhiniyam.records.services import EventInput, create_case
+from adhiniyam.records import engine as E
+from adhiniyam.records.services import EventInput, create_case, sweep_case
 vp = Body.objects.create(code="ga-taleigao", name="Village Panchayat Taleigao", name_local="ताळगांव ग्राम पंचायत",
                          kind="gram_panchayat", state="GA", act_id="goa_panchayat_raj_1994")
 clerk = get_user_model().objects.create_user("clerk", password="x")
@@ -40,8 +41,10 @@ Membership.objects.create(user=clerk, body=vp, role="clerk")
 for name, mail, lang in [("Maria Fernandes", "maria@example.in", "hi"), ("Anant Naik", "anant@example.in", "en")]:
     p = Person.objects.create(body=vp, name=name, email=mail)
     Preference.objects.create(body=vp, person=p, language=lang)
-    create_case(clerk, vp, "building_permission", EventInput("application_received", dt.date(2026, 1, 5),
-                {"complete": True}, by="applicant"), applicant=p)
+    with E.clock_at(dt.datetime(2026, 1, 5, 10)):            # entered on the day it was received
+        case = create_case(clerk, vp, "building_permission", EventInput("application_received", dt.date(2026, 1, 5),
+                           {"complete": True}, by="applicant"), applicant=p)
+    sweep_case(case.pk)
 """
 
 STATUS = """

@@ -22,7 +22,7 @@ from . import engine as E
 from . import roles as R
 from .errors import ServiceError
 from .models import Body, Closure, Membership, Office, Person, Property, Role
-from .services import EventInput, append_event, create_case
+from .services import EventInput, append_event, create_case, sweep
 
 PASSWORD = "adhiniyam-demo"
 
@@ -170,6 +170,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
         stdout.write(f"{body.name}: {made} cases" + (f" ({skipped} scenarios skipped: moved by whole weeks, their "
                                                      "month-long periods no longer fit; -v 2 lists them)"
                                                      if skipped else "") + "\n")
+    sweep()                                   # what time produced since each case's last entry, up to today
     return creds
 
 
@@ -208,11 +209,13 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
                 if R.kind_of(place.act, role or "") == R.PARTY:
                     candidates = [users["clerk"], admin]      # the counter opens the file for the applicant
                 for i, actor in enumerate(candidates):
+                    on = _when(first.get("at") or first["on"]) + shift
                     try:
-                        case = create_case(actor, body, sc["procedure"], EventInput(
-                            type=first["type"], on=_when(first.get("at") or first["on"]) + shift, by=role,
-                            data=dict(first.get("data") or {})), applicant=applicant, property=prop,
-                            title=_title(place, sc["procedure"], prop), snapshot=_snapshot(sc))
+                        with _on_the_day(on):
+                            case = create_case(actor, body, sc["procedure"], EventInput(
+                                type=first["type"], on=on, by=role, data=dict(first.get("data") or {})),
+                                applicant=applicant, property=prop, title=_title(place, sc["procedure"], prop),
+                                snapshot=_snapshot(sc))
                         break
                     except ServiceError as exc:
                         if exc.status not in (403, 404) or i == len(candidates) - 1:
@@ -222,10 +225,11 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
                     candidates = _actors(place.act, role or "", users, admin, bool(applicant.user_id))
                     for i, actor in enumerate(candidates):
                         case.refresh_from_db()
+                        on = _when(ev.get("at") or ev["on"]) + shift
                         try:
-                            append_event(actor, case.pk, EventInput(
-                                type=ev["type"], on=_when(ev.get("at") or ev["on"]) + shift, by=role,
-                                data=dict(ev.get("data") or {})), case.version)
+                            with _on_the_day(on):
+                                append_event(actor, case.pk, EventInput(
+                                    type=ev["type"], on=on, by=role, data=dict(ev.get("data") or {})), case.version)
                             break
                         except ServiceError as exc:
                             if exc.status not in (403, 404) or i == len(candidates) - 1:
@@ -236,6 +240,14 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
             if verbose:
                 stdout.write(f"  skipped scenario {sc.get('name')!r}: {exc.detail}\n")
     return made, skipped
+
+
+def _on_the_day(on):
+    """The service's clock at the moment an entry of the demo's past is made (noon of its day, or its clock
+    time), never later than now: what time produced is recorded as of that day, as the nightly sweep would
+    have recorded it, and not before an entry that was made in time (build sweeps up to today at the end)."""
+    moment = on if isinstance(on, dt.datetime) else dt.datetime.combine(on, dt.time(12))
+    return E.clock_at(min(moment, E.now_local()))
 
 
 def _title(place: Place, procedure: str, prop) -> str:

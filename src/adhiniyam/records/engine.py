@@ -6,7 +6,9 @@ told about Django.
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
+from contextlib import contextmanager
 from typing import Any
 
 from django.utils import timezone
@@ -32,10 +34,24 @@ def list_packs() -> list[str]:
     return list(law().list_packs())
 
 
+_replay_clock: contextvars.ContextVar[dt.datetime | None] = contextvars.ContextVar("adhiniyam_clock", default=None)
+
+
+@contextmanager
+def clock_at(moment: dt.datetime):
+    """Inside this block the service's clock reads `moment` (a naive local time): the demo enters its past
+    on the days it happened, so that what time produced is recorded as of each day, as the sweep would have."""
+    token = _replay_clock.set(moment)
+    try:
+        yield
+    finally:
+        _replay_clock.reset(token)
+
+
 def _clock() -> dt.datetime | None:
     """settings.ADHINIYAM_CLOCK (env ADHINIYAM_CLOCK): a fixed 'now' for training, demos and tests."""
     from django.conf import settings
-    fixed = getattr(settings, "ADHINIYAM_CLOCK", None)
+    fixed = _replay_clock.get() or getattr(settings, "ADHINIYAM_CLOCK", None)
     if not fixed:
         return None
     if isinstance(fixed, dt.datetime):
