@@ -14,10 +14,10 @@ def annotate(rows: list[dict], w) -> None:
     corrections = {r["data"].get("supersedes"): r for r in rows if r["type"] == CORRECTION}
     for r in rows:
         if r["type"] == CORRECTION:
-            r.update(title=_("Record corrected"), shown=[], record=_correction(r, w))
+            r.update(title=_("Record corrected"), shown=[], printable=False, record=_correction(r, w))
         elif r["type"] == UPGRADE:
             d = r["data"]
-            r.update(title=_("Law-pack version changed"), role_label=_("State administrator"), shown=[],
+            r.update(title=_("Law-pack version changed"), role_label=_("State administrator"), shown=[], printable=False,
                      record={"kind": "upgrade", "from": d.get("from"), "to": d.get("to"), "reason": d.get("reason"),
                              "rules": d.get("rules") or []})
         if r["seq"] in corrections:
