@@ -7,11 +7,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from . import time as lt
+from .amounts import amount
 from .conditions import first_failure
 from .errors import InvalidData, NotAllowed
 from .money import rupees
 
 OPS = {"at_least": lambda v, lim: v >= lim, "at_most": lambda v, lim: v <= lim,
+       "above": lambda v, lim: v > lim, "below": lambda v, lim: v < lim,  # "more than twenty", "less than a mile"
        "equals": lambda v, lim: v == lim, "in": lambda v, lim: v in lim}
 
 
@@ -57,8 +59,8 @@ def run_check(case, cid, chk, ev) -> None:
     for op, test in OPS.items():
         if op in rule:
             lim = rule[op]
-            if isinstance(lim, dict) and "param" in lim:
-                lim = case.param(lim["param"], ev.on)
+            if isinstance(lim, dict):  # a parameter, or an amount of the record's facts ("a majority of the persons served")
+                lim = amount(case, lim, ev.on)[0]
             ok = test(v, lim)
             words = f"{shown}, must be {op.replace('_', ' ')} {lim}"
     case.findings[cid] = ok

@@ -18,12 +18,12 @@ EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "whe
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
               "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind", "beyond_max"}
+              "min", "max", "kind", "beyond_max", "below_min", "outcome_on"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
-                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
-CHECK_OPS = ("at_least", "at_most", "equals", "in")
+                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts", "offence_at"}
+CHECK_OPS = ("at_least", "at_most", "above", "below", "equals", "in")
 
 
 def cites_of(v) -> list:
@@ -112,7 +112,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
     for sid, label in (raw.get("statuses") or {}).items():
         ctx.label(raw.get("statuses"), label, f"status {sid}")
     notes = _reading_notes(used)
-    if kind == "offence":
+    judged = kind == "offence" or bool(raw.get("offence_at"))  # an offence, or one recorded within a notice's case
+    if judged:
         raw = _with_offence_fields(raw)
     events = {eid: _event(ctx, eid, e or yamlio.Mapping(), notes.get(("events", eid), ())) for eid, e in (raw.get("events") or {}).items()}
     ctx.need(any(e.opens for e in events.values()), "no event `opens: true`: say which event starts a case")
@@ -127,7 +128,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
         ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
-    offence = _offence(ctx, raw) if kind == "offence" else None
+    _check_date_of_act(ctx, raw, events)
+    offence = _offence(ctx, raw, events) if judged else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
                      chosen, raw, offence, readings, _aliases(ctx, raw))
@@ -141,7 +143,9 @@ def _with_offence_fields(raw):
     extra = fields_of(raw)
     if not extra:
         return raw
-    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items() if (e or {}).get("opens")}
+    at = raw.get("offence_at")
+    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items()
+               if (eid == at if at else (e or {}).get("opens"))}
     return deep_merge(raw, {"events": opening})
 
 
@@ -193,7 +197,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
     choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap")}
+               "beyond_max": ("refuse", "cap"), "below_min": ("refuse", "raise"), "outcome_on": ("next_day", "last_day")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
@@ -203,7 +207,8 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
                  t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates)
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates,
+                 below_min=t.get("below_min", "refuse"), outcome_on=t.get("outcome_on", "next_day"))
 
 
 def _stop_on(ctx, tid, t, events):
@@ -254,7 +259,10 @@ def _check(ctx, cid, c) -> dict:
     ctx.need(c.get("on") in ctx.events, f"check {cid}: `on` must name an event of this procedure", c)
     rule = c.get("rule") or {}
     ok = ("fact" in rule or "total" in rule) and bool(set(CHECK_OPS) & set(rule))
-    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, at_least|at_most|equals|in: value}}", c)
+    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, {'|'.join(CHECK_OPS)}: value}}", c)
+    for op in CHECK_OPS:
+        if isinstance(rule.get(op), dict):  # a limit that is a parameter or an amount of the record's facts
+            amounts.check(rule[op], ctx.err, c)
     if "total" in rule:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None
@@ -277,7 +285,18 @@ def _facts_part(ctx, name, spec, what) -> dict:
             "cites": cites_of(spec.get("cites")), "quote": spec["quote"], "when": when}
 
 
-def _offence(ctx, raw) -> Offence:
+def _check_date_of_act(ctx, raw, events) -> None:
+    """`date_of_act`: a field of the record stating it, or {day_after: timer} — the first day of default
+    of a notice whose breach is the offence ("should any person fail within six months … to comply")."""
+    spec = raw.get("date_of_act")
+    if isinstance(spec, dict):
+        ok = set(spec) == {"day_after"} and spec["day_after"] in ctx.timers
+        ctx.need(ok, f"date_of_act is a field name or {{day_after: timer}} (the first day of default), not {spec!r}", spec)
+    elif spec is not None:
+        ctx.need(isinstance(spec, str), f"date_of_act is a field name or {{day_after: timer}}, not {spec!r}")
+
+
+def _offence(ctx, raw, events) -> Offence:
     elements = {n: _facts_part(ctx, n, s, "element") for n, s in (raw.get("elements") or {}).items()}
     exceptions = {n: _facts_part(ctx, n, s, "exception") for n, s in (raw.get("exceptions") or {}).items()}
     pre = [_facts_part(ctx, s.get("name", f"precondition_{i + 1}"), s, "precondition")
@@ -287,7 +306,9 @@ def _offence(ctx, raw) -> Offence:
         ctx.need(isinstance(spec, dict) and "value" in spec, f"quality {q}: {{value, cites, quote}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         qualities[q] = {"value": spec["value"], "cites": cites_of(spec["cites"]), "quote": spec.get("quote", "")}
-    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"))
+    at = raw.get("offence_at")
+    ctx.need(at is None or at in events, f"offence_at {at!r} is not an event of this procedure")
+    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"), at)
 
 
 def _aliases(ctx, raw) -> dict:

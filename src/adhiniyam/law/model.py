@@ -78,6 +78,8 @@ class Timer:
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
+    below_min: str = "refuse"  # a period fixed short of `min`: refuse | raise (it runs for the minimum, with a finding)
+    outcome_on: str = "next_day"  # the on_expiry outcome: the day after the last day | the last day itself
 
     def __post_init__(self):
         ((k, v),) = self.period.items()
@@ -94,7 +96,8 @@ class Offence:
     exceptions: dict  # name -> {text, cites, quote, when: [Cond]}
     preconditions: list  # [{text, cites, quote, when: [Cond]}]
     qualities: dict  # name -> {value, cites, quote}
-    date_field: str = "offence_date"  # the field stating the date of the act, when not the opening event's date
+    date_field: object = "offence_date"  # the field stating the date of the act, or {day_after: timer} (first day of default)
+    event: str | None = None  # the event at which the offence is judged (`offence_at`); None: the opening event
 
 
 @dataclass

@@ -15,6 +15,15 @@ def _no_offence(part, why: str) -> NoOffence:
     return NoOffence(f"no offence: {why} — {', '.join(part['cites'])}: {part['quote']!r}", part["cites"])
 
 
+def _date_of_act(case, offence, ev, data):
+    """The record's own date of the act, the first day of default of a notice, or the event's date."""
+    spec = offence.date_field
+    if isinstance(spec, dict):
+        ts = case.timers[spec["day_after"]]
+        return ts.expired or ev.on
+    return data.get(spec) or ev.on
+
+
 def fields_of(raw) -> dict:
     """The fields an offence's opening record carries for its elements and exceptions."""
     out = {}
@@ -28,8 +37,9 @@ def fields_of(raw) -> dict:
 
 
 def judge(case, offence, et, ev, data) -> dict:
-    """The finding on the opening record of an offence case: raises NoOffence, or returns what held."""
-    when = data.get(offence.date_field) or ev.on  # the date of the act, with its clock time where the record has one
+    """The finding on the record of the offence (the opening event, or `offence_at`): raises NoOffence,
+    or returns what held."""
+    when = _date_of_act(case, offence, ev, data)  # with its clock time where the record has one
     on = lt.to_date(when)
     found = {"date_of_act": on, "elements": {}, "exceptions": {}, "preconditions": {}, "qualities": {}}
     for name, el in offence.elements.items():

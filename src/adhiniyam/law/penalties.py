@@ -88,17 +88,29 @@ def version_on(penalty, on):
 
 
 def date_of_act(case):
-    """The date of the act: the record's offence date where it states one, else the opening event's date."""
-    field = case.proc.offence.date_field if case.proc.offence is not None else "offence_date"
-    return lt.to_date(case.facts.get(field) or case.opened_on)
+    """The date of the act: the record's offence date where it states one; for the breach of a notice
+    (`date_of_act: {day_after: timer}`), the first day of default, None while there is none; else the
+    date of the event the offence is judged at (`offence_at`), or of the opening event."""
+    spec = case.proc.raw.get("date_of_act", "offence_date")
+    if isinstance(spec, dict):
+        expired = case.timers[spec["day_after"]].expired
+        return lt.as_date(expired) if expired is not None else None
+    if case.facts.get(spec):
+        return lt.to_date(case.facts[spec])
+    at = case.proc.offence.event if case.proc.offence is not None else None
+    return lt.as_date(case.first[at][0]) if at in case.first else case.opened_on
 
 
 def compute(case, penalty, as_of) -> dict:
-    on = date_of_act(case)
+    act = date_of_act(case)
+    on = act or lt.as_date(as_of)
     v = version_on(penalty, on)
     cites = v.get("cites") or penalty.get("cites")
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
-    steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
+    if act is None:
+        steps(on, f"penalty: no default yet, so no offence has been committed; the law in force on {lt.fmt(on)} is {v['id']}")
+    else:
+        steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
     nth = int(case.facts.get("prior_convictions", 0) or 0) + 1
     spec = dict(v)
@@ -149,7 +161,7 @@ def _fine(case, spec, on, out, steps) -> None:
 def _daily(case, daily, as_of_d, on, out, steps) -> None:
     rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
     rate, words = amounts.amount(case, daily[rate_key], on)
-    out["daily_rate"] = rate
+    out["daily_rate"] = out[f"daily_{rate_key}"] = rate  # daily_max: "may extend to"; daily_fixed: the sum due
     start = _daily_start(case, daily)
     stopped = case.first.get("offence_stopped", (None,))[0]
     end = lt.as_date(stopped) - timedelta(days=1) if stopped is not None else as_of_d
@@ -208,6 +220,8 @@ def _imprisonment(imp, on, out, steps) -> None:
 
 def _daily_start(case, daily):
     src = daily.get("from", "conviction")
+    if src == "date_of_act":  # the first day of default of a notice, or the day of the act
+        return date_of_act(case)
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
