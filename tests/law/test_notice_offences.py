@@ -159,3 +159,19 @@ def test_a_provision_whose_words_fix_the_answer_overrides_the_jurisdiction_with_
     body = BodySettings(interpretations={"gca.continuing_offence_days": "including_trigger"})
     res = evaluate(pack, "n", body, events, date(2026, 2, 20))
     assert res.amounts["daily_days"] == 10 and res.readings["mini.s1.after_the_first"] == "after_the_first"
+
+
+def test_a_numeric_fact_is_compared_with_a_parameter_in_force(tmp_path):
+    params = "within_feet:\n  title: Within this distance\n  unit: feet\n  cites: sec_1__subsec_2\n  quote: y\n" \
+             "  values: [{from: unknown, value: 50}]\n"
+    near = NOTICE.replace("  knowingly: {field: knowingly, text: that he used it knowingly, cites: sec_1__subsec_2, quote: \"y\"}",
+                          "  near: {text: that it is within fifty feet, cites: sec_1__subsec_2, quote: \"y\",\n"
+                          "         when: [{fact_at_most: {feet: {param: within_feet}}}]}")
+    near = near.replace("used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2}",
+                        "used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2, fields: {feet: {type: number}}}")
+    pack = load(write_pack(tmp_path, extra={"procedures/n.yaml": near, "parameters.yaml": params}))
+    served = ev("served", date(2026, 2, 2), "officer")
+    assert evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 3), "officer", feet=50)],
+                    date(2026, 2, 3)).offence["elements"] == {"near": True}
+    with pytest.raises(NoOffence, match="within fifty feet"):
+        evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 3), "officer", feet=51)], date(2026, 2, 3))

@@ -229,8 +229,20 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], val) for f, val in v.items())
+        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
     return holds
+
+
+def _limit(case, val, when):
+    """A number, or `{param: id}`: the parameter in force on the moment judged."""
+    return case.param(val["param"], when) if isinstance(val, dict) else val
+
+
+def _limits(value, ctx):
+    for val in value.values():
+        ok = isinstance(val, (int, float)) or (isinstance(val, dict) and val.get("param") in ctx.pack.parameters)
+        ctx.need(ok, "a numeric fact is compared with a number or {param: id} with a parameter of the pack")
+    return value
 
 
 def _status_words(case, v):
@@ -279,10 +291,12 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
-    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n",
-              _facts_cmp(lambda a, b: a >= b), _fact_words),
+    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be `{param: id}`)",
+              _facts_cmp(lambda a, b: a >= b), _fact_words, _limits),
+    Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within fifty feet\")",
+              _facts_cmp(lambda a, b: a <= b), _fact_words, _limits),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
-              _facts_cmp(lambda a, b: a < b), _fact_words),
+              _facts_cmp(lambda a, b: a < b), _fact_words, _limits),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
