@@ -175,3 +175,12 @@ def test_a_numeric_fact_is_compared_with_a_parameter_in_force(tmp_path):
                     date(2026, 2, 3)).offence["elements"] == {"near": True}
     with pytest.raises(NoOffence, match="within fifty feet"):
         evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 3), "officer", feet=51)], date(2026, 2, 3))
+
+
+def test_a_field_with_an_unknown_key_is_refused(tmp_path):
+    # a title with an unquoted comma inside {…} becomes a second key, and the title is cut short
+    bad = NOTICE.replace("used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2}",
+                         "used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2,\n"
+                         "                      fields: {where: {type: text, title: in the street, or the market}}}")
+    with pytest.raises(PackError, match="quote a title that holds a comma"):
+        load(write_pack(tmp_path, extra={"procedures/n.yaml": bad}))

@@ -14,6 +14,7 @@ from .time import UNITS, Period
 KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal", "pound", "meeting",
          "check", "register", "governance", "inspection", "complaint"}
 FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list", "periods"}
+FIELD_KEYS = {"type", "required", "default", "choices", "min", "max", "title"}
 EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
@@ -163,6 +164,9 @@ def _field(ctx, eid, fname, fs) -> Field:
         fs = {"type": fs}
     ftype = fs.get("type", "text")
     ctx.need(ftype in FIELD_TYPES, f"event {eid}: field {fname} has type {ftype!r}; use one of {sorted(FIELD_TYPES)}", fs)
+    unknown = set(fs) - FIELD_KEYS  # e.g. a title with a comma left unquoted in a {…} mapping
+    ctx.need(not unknown, f"event {eid}: field {fname} has unknown key(s) {sorted(map(str, unknown))}; a field has "
+                          f"{sorted(FIELD_KEYS)} (quote a title that holds a comma)", fs)
     if "title" in fs:
         ctx.label(fs, fs["title"], f"event {eid}: field {fname}")
     return Field(fname, ftype, fs.get("required", "default" not in fs), fs.get("default"),
