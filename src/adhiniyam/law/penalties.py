@@ -16,6 +16,7 @@ from . import amounts, dated
 from . import time as lt
 from .errors import Conflict, NoRule
 from .money import rupees
+from .offences import act_moment
 
 DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
@@ -88,17 +89,9 @@ def version_on(penalty, on):
 
 
 def date_of_act(case):
-    """The date of the act: the record's offence date where it states one; for the breach of a notice
-    (`date_of_act: {day_after: timer}`), the first day of default, None while there is none; else the
-    date of the event the offence is judged at (`offence_at`), or of the opening event."""
-    spec = case.proc.raw.get("date_of_act", "offence_date")
-    if isinstance(spec, dict):
-        expired = case.timers[spec["day_after"]].expired
-        return lt.as_date(expired) if expired is not None else None
-    if case.facts.get(spec):
-        return lt.to_date(case.facts[spec])
-    at = case.proc.offence.event if case.proc.offence is not None else None
-    return lt.as_date(case.first[at][0]) if at in case.first else case.opened_on
+    """The date of the act (offences.act_moment), None while a notice is not in default."""
+    when = act_moment(case)
+    return lt.to_date(when) if when is not None else None
 
 
 def compute(case, penalty, as_of) -> dict:
