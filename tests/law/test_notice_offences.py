@@ -101,7 +101,8 @@ def test_the_date_of_the_act_is_the_first_day_of_default_and_the_daily_fine_runs
     assert any("no default yet" in s.text for s in before.trace)
     # one month from 15 January ends 15 February; 16 February is the act; 17–25 February continue it
     after = evaluate(pack, "d", None, [served], date(2026, 2, 25))
-    assert (after.amounts["daily_max"], after.amounts["daily_days"], after.amounts["total_max"]) == (5, 9, 95)
+    assert (after.amounts["daily_rate"], after.amounts["daily_days"], after.amounts["total_max"]) == (5, 9, 95)
+    assert "daily_fixed" not in after.amounts  # "may extend to five rupees": a maximum
     assert any("date of the act (16 February 2026)" in s.text for s in after.trace)
     stopped = evaluate(pack, "d", None, [served, ev("offence_stopped", date(2026, 2, 20), "owner")], date(2026, 2, 25))
     assert stopped.amounts["daily_days"] == 3

@@ -129,6 +129,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
         ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        if "title" in spec:  # the label a person reads beside the figure, translated like every pack word
+            ctx.label(spec, spec["title"], f"amount {name}")
     _check_date_of_act(ctx, raw, events)
     offence = _offence(ctx, raw, events) if judged else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),

@@ -154,7 +154,9 @@ def _fine(case, spec, on, out, steps) -> None:
 def _daily(case, daily, as_of_d, on, out, steps) -> None:
     rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
     rate, words = amounts.amount(case, daily[rate_key], on)
-    out["daily_rate"] = out[f"daily_{rate_key}"] = rate  # daily_max: "may extend to"; daily_fixed: the sum due
+    out["daily_rate"] = rate  # "may extend to … a day"
+    if rate_key == "fixed":  # "a further penalty of fifty rupees for each day": the sum due, not a maximum
+        out["daily_fixed"] = rate
     start = _daily_start(case, daily)
     stopped = case.first.get("offence_stopped", (None,))[0]
     end = lt.as_date(stopped) - timedelta(days=1) if stopped is not None else as_of_d
