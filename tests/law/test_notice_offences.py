@@ -86,6 +86,7 @@ def test_an_offence_within_a_notice_is_judged_at_its_own_event(pack):
     with pytest.raises(NoOffence, match="used it knowingly"):
         evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 10), "officer", knowingly=False)],
                  date(2026, 2, 20))
+    assert evaluate(pack, "n", None, [served], date(2026, 2, 20)).amounts["daily_days"] == 0  # no offence recorded yet
     res = evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 10), "officer", knowingly=True)],
                    date(2026, 2, 20))
     assert res.offence["date_of_act"] == date(2026, 2, 10) and res.offence["elements"] == {"knowingly": True}
@@ -98,7 +99,7 @@ def test_the_date_of_the_act_is_the_first_day_of_default_and_the_daily_fine_runs
     served = ev("served", date(2026, 1, 15), "officer")
     before = evaluate(pack, "d", None, [served], date(2026, 2, 10))
     assert before.amounts["daily_days"] == 0
-    assert any("no default yet" in s.text for s in before.trace)
+    assert any("no offence has been committed yet" in s.text for s in before.trace)
     # one month from 15 January ends 15 February; 16 February is the act; 17–25 February continue it
     after = evaluate(pack, "d", None, [served], date(2026, 2, 25))
     assert (after.amounts["daily_rate"], after.amounts["daily_days"], after.amounts["total_max"]) == (5, 9, 95)

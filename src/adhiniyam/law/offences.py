@@ -19,7 +19,7 @@ def act_moment(case, ev=None):
     """When the act was done (with its clock time where the record has one): the record's own date of the
     act (`date_of_act: field`, default offence_date); for the breach of a notice (`date_of_act: {day_after:
     timer}`) the first day of default, None while there is none; else the date of the event the offence is
-    judged at — `ev` while it is being recorded, `offence_at`, or the opening event."""
+    judged at — `ev` while it is being recorded, `offence_at` (None until it is recorded), or the opening event."""
     spec = case.proc.raw.get("date_of_act", "offence_date")
     if isinstance(spec, dict):
         return case.timers[spec["day_after"]].expired
@@ -28,7 +28,9 @@ def act_moment(case, ev=None):
     if ev is not None:
         return ev.on
     at = case.proc.offence.event if case.proc.offence is not None else None
-    return case.first[at][0] if at in case.first else case.opened_on
+    if at is None:
+        return case.opened_on
+    return case.first[at][0] if at in case.first else None
 
 
 def fields_of(raw) -> dict:

@@ -101,7 +101,8 @@ def compute(case, penalty, as_of) -> dict:
     cites = v.get("cites") or penalty.get("cites")
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
     if act is None:
-        steps(on, f"penalty: no default yet, so no offence has been committed; the law in force on {lt.fmt(on)} is {v['id']}")
+        steps(on, f"penalty: no offence has been committed yet (no default, or none recorded); the law in force on "
+                  f"{lt.fmt(on)} is {v['id']}")
     else:
         steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
