@@ -125,17 +125,20 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
 
         check_penalty(penalty, lambda obj, msg: ctx.err(obj, f"penalty: {msg}"), ctx)
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
+    amount_when = {}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note", "title"},
+                 f"amount {name}: {{amount: expression, cites, quote, when and title (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
         if "title" in spec:  # the label a person reads beside the figure, translated like every pack word
             ctx.label(spec, spec["title"], f"amount {name}")
+        amount_when[name] = ctx.conditions(spec, spec.get("when"))
     _check_date_of_act(ctx, raw, events)
     offence = _offence(ctx, raw, events) if judged else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
-                     chosen, raw, offence, readings, _aliases(ctx, raw))
+                     chosen, raw, offence, readings, _aliases(ctx, raw), amount_when=amount_when)
 
 
 def _with_offence_fields(raw):
@@ -203,7 +206,8 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
     choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap"), "below_min": ("refuse", "raise"), "outcome_on": ("next_day", "last_day")}
+               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep"),
+               "outcome_on": ("next_day", "last_day")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
@@ -233,8 +237,12 @@ def _stop_on(ctx, tid, t, events):
 
 
 def _pause(ctx, tid, pz, events) -> Pause:
-    for k in ("from", "to"):
-        ctx.need(pz.get(k) in events, f"timer {tid}: pause `{k}` must name an event of this procedure", pz)
+    ctx.need(pz.get("from") in events, f"timer {tid}: pause `from` must name an event of this procedure", pz)
+    if "during" in pz:  # "the period is extended by the days of the stop": the clock stops while another timer runs
+        ctx.need(pz["during"] in ctx.timers and "to" not in pz,
+                 f"timer {tid}: pause `during` names a timer of this procedure (and then no `to`)", pz)
+        return Pause(pz["from"], "", ctx.conditions(pz, pz.get("when")), "from_to", pz["during"])
+    ctx.need(pz.get("to") in events, f"timer {tid}: pause `to` must name an event of this procedure", pz)
     days = pz.get("days", "from_to")
     if isinstance(days, dict):
         ctx.need(registers.find(ctx.pack, days.get("reading")) is not None,
