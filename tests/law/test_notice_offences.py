@@ -8,9 +8,9 @@ statutory minimum (`below_min: raise`). Each test builds the smallest pack that 
 from datetime import date
 
 import pytest
-from test_engine_v2 import INTERPRETATION, ev, load, write_pack
+from test_engine_v2 import ev, load, write_pack
 
-from adhiniyam.law import BodySettings, NoOffence, PackError, evaluate
+from adhiniyam.law import NoOffence, PackError, evaluate
 from adhiniyam.law import time as lt
 
 NOTICE = """procedure: n
@@ -144,23 +144,6 @@ def test_the_first_day_of_default_must_name_a_timer(tmp_path):
     bad = DEFAULT.replace("date_of_act: {day_after: comply}", "date_of_act: {day_after: nothing}")
     with pytest.raises(PackError, match="date_of_act"):
         load(write_pack(tmp_path, extra={"procedures/d.yaml": bad}))
-
-
-def test_a_provision_whose_words_fix_the_answer_overrides_the_jurisdiction_with_one_reading(tmp_path):
-    own = INTERPRETATION + """  - id: mini.s1.after_the_first
-    question: "s.1 says 'for every day after the first': is the first day counted?"
-    cites: sec_1__subsec_2
-    readings: {after_the_first: "no: the words say so"}
-    default: after_the_first
-    reason: "the provision's own words fix the count"
-    overrides: {question: gca.continuing_offence_days, as: {after_the_first: after_trigger}}
-    procedures: [n]
-"""
-    pack = load(write_pack(tmp_path, interpretations=own, tests="[]", extra={"procedures/n.yaml": NOTICE}))
-    events = [ev("served", date(2026, 2, 2), "officer"), ev("used_after_notice", date(2026, 2, 10), "officer", knowingly=True)]
-    body = BodySettings(interpretations={"gca.continuing_offence_days": "including_trigger"})
-    res = evaluate(pack, "n", body, events, date(2026, 2, 20))
-    assert res.amounts["daily_days"] == 10 and res.readings["mini.s1.after_the_first"] == "after_the_first"
 
 
 def test_a_numeric_fact_is_compared_with_a_parameter_in_force(tmp_path):
