@@ -169,3 +169,36 @@ def test_a_field_with_an_unknown_key_is_refused(tmp_path):
                          "                      fields: {where: {type: text, title: in the street, or the market}}}")
     with pytest.raises(PackError, match="quote a title that holds a comma"):
         load(write_pack(tmp_path, extra={"procedures/n.yaml": bad}))
+
+
+def test_a_subsequent_offence_may_be_counted_by_the_field_the_version_names(tmp_path):
+    # "and to fifty rupees for every such subsequent offence": by default a conviction makes the next offence
+    # subsequent; `earlier:` names another count (earlier offences, convicted or not)
+    offence = """procedure: o
+title: Offence
+kind: offence
+cites: sec_1__subsec_1
+quote: "x"
+roles: {officer: Officer}
+statuses: {reported: Reported}
+events:
+  offence_committed:
+    by: [officer]
+    opens: true
+    status: reported
+    cites: sec_1__subsec_1
+    fields: {prior_convictions: {type: int, default: 0}, prior_offences: {type: int, default: 0}}
+penalty:
+  cites: sec_1__subsec_1
+  quote: "x"
+  versions:
+  - {id: fine, from: unknown, kind: fine, fine: {max: 20}, subsequent: {fine: {max: 50}}EARLIER}
+"""
+    facts = {"prior_convictions": 0, "prior_offences": 1}
+    for earlier, fine in (("", 20), (", earlier: prior_offences", 50)):
+        pack = load(write_pack(tmp_path / str(fine), extra={"procedures/o.yaml": offence.replace("EARLIER", earlier)}))
+        res = evaluate(pack, "o", None, [ev("offence_committed", date(2026, 5, 4), "officer", **facts)], date(2026, 5, 4))
+        assert res.amounts["fine_max"] == fine
+    bad = offence.replace("EARLIER", ", earlier: [prior_offences]")
+    with pytest.raises(PackError, match="earlier"):
+        load(write_pack(tmp_path / "bad", extra={"procedures/o.yaml": bad}))

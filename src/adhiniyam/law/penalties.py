@@ -20,7 +20,7 @@ from .offences import act_moment
 
 DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
-                "imprisonment"}
+                "imprisonment", "earlier"}
 WITH_FINE = {
     "or_both": "or with fine, or with both",  # "imprisonment … or with fine … or with both"
     "or": "or with fine",  # "imprisonment … or fine"
@@ -42,6 +42,8 @@ def check_penalty(p, err, ctx) -> None:
             raise err(v, "each penalty version has an `id`")
         ctx.cites(v, [v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or []))
         _check_imprisonment(v.get("imprisonment"), err, v)
+        if not isinstance(v.get("earlier", ""), str):
+            raise err(v, "`earlier` names the field counting the earlier offences or convictions (default prior_convictions)")
         for part in (v, v.get("subsequent") or {}):
             for key in ("fine", "daily"):
                 spec = part.get(key)
@@ -106,11 +108,13 @@ def compute(case, penalty, as_of) -> dict:
     else:
         steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
-    nth = int(case.facts.get("prior_convictions", 0) or 0) + 1
+    earlier = v.get("earlier", "prior_convictions")  # the record's count of what makes this offence a subsequent one
+    nth = int(case.facts.get(earlier, 0) or 0) + 1
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        steps(on, f"penalty: conviction number {nth} under this provision, so the penalty for a subsequent offence applies")
+        steps(on, f"penalty: number {nth} under this provision ({earlier.replace('_', ' ')}: {nth - 1}), so the penalty "
+                  f"for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
     _fine(case, spec, on, out, steps)
     if spec.get("daily"):
