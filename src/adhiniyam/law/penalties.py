@@ -113,8 +113,8 @@ def compute(case, penalty, as_of) -> dict:
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        steps(on, f"penalty: number {nth} under this provision ({earlier.replace('_', ' ')}: {nth - 1}), so the penalty "
-                  f"for a subsequent offence applies")
+        steps(on, f"penalty: {earlier.replace('_', ' ')}: {nth - 1}, so this is number {nth} under this provision and the "
+                  f"penalty for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
     _fine(case, spec, on, out, steps)
     if spec.get("daily"):
