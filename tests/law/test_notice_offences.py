@@ -2,8 +2,9 @@
 a named event (`offence_at`); the date of the act as the first day of default (`date_of_act: {day_after:
 timer}`) and a daily fine counted from it; a daily rate reported as a maximum or a fixed sum; an outcome
 that takes effect on the last day itself (`outcome_on: last_day`); a period to the end of the financial
-year; a check against more-than / less-than limits computed from the record; a short period raised to the
-statutory minimum (`below_min: raise`). Each test builds the smallest pack that shows the rule."""
+year; a field with an unknown key refused. (Limits computed from the record, orders raised to the minimum
+and one-reading overrides are tested in test_engine_periods_from_facts.py.) Each test builds the smallest
+pack that shows the rule."""
 
 from datetime import date
 
@@ -42,10 +43,8 @@ roles: {officer: Officer, owner: Owner}
 statuses: {served: Served, in_default: In default, stopped: Complied after default, revoked: Revoked}
 events:
   served: {by: [officer], opens: true, status: served, cites: sec_1__subsec_1}
-  period_fixed: {by: [officer], cites: sec_1__subsec_1, fields: {period: {type: period}}}
   offence_stopped: {by: [owner], status: stopped, when: [{status: [in_default]}]}
   notice_of_revocation: {by: [officer], cites: sec_1__subsec_1}
-  counted: {by: [officer], cites: sec_1__subsec_1, fields: {persons_served: {type: int}, requisitioners: {type: int}}}
 timers:
   comply: {cites: sec_1__subsec_1, quote: "within one month", start: served, period: {months: 1}, on_expiry: {status: in_default}}
   revocation:
@@ -55,19 +54,6 @@ timers:
     period: {months: 1}
     outcome_on: last_day
     on_expiry: {status: revoked}
-  fixed_by_officer:
-    cites: sec_1__subsec_1
-    quote: "not less than one month"
-    start: period_fixed
-    period: {field: period_fixed.period}
-    min: {months: 1}
-    below_min: raise
-checks:
-  majority:
-    on: counted
-    cites: sec_1__subsec_2
-    quote: "a majority of the persons served"
-    rule: {fact: requisitioners, above: {percent: 50, of: persons_served}}
 penalty:
   cites: sec_1__subsec_1
   quote: "within one month"
@@ -124,42 +110,10 @@ def test_a_financial_year_ends_on_the_next_31_march():
     assert str(fy) == "1 financial year"
 
 
-def test_a_check_compares_with_a_limit_computed_from_the_record(pack):
-    served = ev("served", date(2026, 3, 1), "officer")
-    seven = evaluate(pack, "d", None, [served, ev("counted", date(2026, 3, 2), "officer", persons_served=12, requisitioners=7)],
-                     date(2026, 3, 2))
-    assert seven.findings["majority"] is True
-    six = evaluate(pack, "d", None, [served, ev("counted", date(2026, 3, 2), "officer", persons_served=12, requisitioners=6)],
-                   date(2026, 3, 2))
-    assert six.findings["majority"] is False  # six of twelve is half, not more than half
-
-
-def test_a_period_short_of_the_minimum_is_raised_to_it_when_the_timer_says_so(pack):
-    events = [ev("served", date(2026, 3, 1), "officer"), ev("period_fixed", date(2026, 3, 2), "officer", period={"weeks": 2})]
-    res = evaluate(pack, "d", None, events, date(2026, 3, 3))
-    assert res.deadline("fixed_by_officer").last_day == date(2026, 4, 2) and res.findings["fixed_by_officer_raised"]
-
-
 def test_the_first_day_of_default_must_name_a_timer(tmp_path):
     bad = DEFAULT.replace("date_of_act: {day_after: comply}", "date_of_act: {day_after: nothing}")
     with pytest.raises(PackError, match="date_of_act"):
         load(write_pack(tmp_path, extra={"procedures/d.yaml": bad}))
-
-
-def test_a_numeric_fact_is_compared_with_a_parameter_in_force(tmp_path):
-    params = "within_feet:\n  title: Within this distance\n  unit: feet\n  cites: sec_1__subsec_2\n  quote: y\n" \
-             "  values: [{from: unknown, value: 50}]\n"
-    near = NOTICE.replace("  knowingly: {field: knowingly, text: that he used it knowingly, cites: sec_1__subsec_2, quote: \"y\"}",
-                          "  near: {text: that it is within fifty feet, cites: sec_1__subsec_2, quote: \"y\",\n"
-                          "         when: [{fact_at_most: {feet: {param: within_feet}}}]}")
-    near = near.replace("used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2}",
-                        "used_after_notice: {by: [officer], status: used, cites: sec_1__subsec_2, fields: {feet: {type: number}}}")
-    pack = load(write_pack(tmp_path, extra={"procedures/n.yaml": near, "parameters.yaml": params}))
-    served = ev("served", date(2026, 2, 2), "officer")
-    assert evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 3), "officer", feet=50)],
-                    date(2026, 2, 3)).offence["elements"] == {"near": True}
-    with pytest.raises(NoOffence, match="within fifty feet"):
-        evaluate(pack, "n", None, [served, ev("used_after_notice", date(2026, 2, 3), "officer", feet=51)], date(2026, 2, 3))
 
 
 def test_a_field_with_an_unknown_key_is_refused(tmp_path):
@@ -170,35 +124,3 @@ def test_a_field_with_an_unknown_key_is_refused(tmp_path):
     with pytest.raises(PackError, match="quote a title that holds a comma"):
         load(write_pack(tmp_path, extra={"procedures/n.yaml": bad}))
 
-
-def test_a_subsequent_offence_may_be_counted_by_the_field_the_version_names(tmp_path):
-    # "and to fifty rupees for every such subsequent offence": by default a conviction makes the next offence
-    # subsequent; `earlier:` names another count (earlier offences, convicted or not)
-    offence = """procedure: o
-title: Offence
-kind: offence
-cites: sec_1__subsec_1
-quote: "x"
-roles: {officer: Officer}
-statuses: {reported: Reported}
-events:
-  offence_committed:
-    by: [officer]
-    opens: true
-    status: reported
-    cites: sec_1__subsec_1
-    fields: {prior_convictions: {type: int, default: 0}, prior_offences: {type: int, default: 0}}
-penalty:
-  cites: sec_1__subsec_1
-  quote: "x"
-  versions:
-  - {id: fine, from: unknown, kind: fine, fine: {max: 20}, subsequent: {fine: {max: 50}}EARLIER}
-"""
-    facts = {"prior_convictions": 0, "prior_offences": 1}
-    for earlier, fine in (("", 20), (", earlier: prior_offences", 50)):
-        pack = load(write_pack(tmp_path / str(fine), extra={"procedures/o.yaml": offence.replace("EARLIER", earlier)}))
-        res = evaluate(pack, "o", None, [ev("offence_committed", date(2026, 5, 4), "officer", **facts)], date(2026, 5, 4))
-        assert res.amounts["fine_max"] == fine
-    bad = offence.replace("EARLIER", ", earlier: [prior_offences]")
-    with pytest.raises(PackError, match="earlier"):
-        load(write_pack(tmp_path / "bad", extra={"procedures/o.yaml": bad}))
