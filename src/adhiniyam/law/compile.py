@@ -189,6 +189,9 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     ctx.need("start" in t and "period" in t, f"timer {tid}: needs `start` and `period`", t)
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
+    for bound in ("min", "max"):
+        if t.get(bound) is not None:
+            _check_period(ctx, t, t[bound], {})
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
@@ -306,7 +309,7 @@ def _start_refs(start):
         yield start
         return
     ((k, v),) = start.items()
-    if k in ("earliest", "latest"):
+    if k in ("earliest", "latest", "first_stated"):
         for s in v:
             yield from _start_refs(s)
     elif k == "field":
@@ -329,14 +332,15 @@ def _check_start(ctx, t, start, events) -> None:
         if k in ("last_day_of", "day_after"):
             ctx.need(v in ctx.timers, f"start {k}: {v!r} is not a timer of this procedure", t)
             return
-        if k in ("earliest", "latest"):
+        if k in ("earliest", "latest", "first_stated"):
             for s in v:
                 _check_start(ctx, t, s, events)
             return
         if k == "field":
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest|first_stated: [...]}} "
+                     f"or {{field: event.field}}, not {start!r}")
 
 
 def _check_period(ctx, t, period, events) -> None:
@@ -354,4 +358,9 @@ def _check_period(ctx, t, period, events) -> None:
         if k == "field":
             _check_field_ref(ctx, t, v, events, "period")
             return
-    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}} or {{field: event.field}}, not {period!r}")
+        if k == "first_stated" and isinstance(v, list) and v:
+            for one in v:
+                _check_period(ctx, t, one, events)
+            return
+    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}}, {{field: event.field}} or "
+                     f"{{first_stated: [...]}}, not {period!r}")

@@ -120,9 +120,37 @@ def _night_value(value, ctx):
     return value
 
 
+DATE_AFTER_KEYS = {"fact", "day_itself", "period", "counting", "at", "on_receipt"}
+
+
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself"},
-             "date_after is {fact: name, day_itself: false}")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= DATE_AFTER_KEYS,
+             "date_after is {fact: name, day_itself: false} (optionally period: {months: 1}, counting: from|clear, "
+             "at: name, on_receipt: true)")
+    if "period" in value:
+        try:
+            lt.Period.parse(value["period"])
+        except ValueError as e:
+            ctx.need(False, f"date_after period: {e}")
+    ctx.need(value.get("counting", "from") in ("from", "clear"), "date_after counting is from or clear")
+    return value
+
+
+def _area_value(value, ctx):
+    """`sec_106D`, or {section: sec_106D, from: public_notice_on | resolution_on, at: name}."""
+    if isinstance(value, str):
+        return _node(value, ctx)
+    ctx.need(isinstance(value, dict) and "section" in value and set(value) <= {"section", "from", "at"}
+             and value.get("from", "public_notice_on") in AREA_DATES,
+             "in_declared_area is a section id, or {section: id, from: public_notice_on | resolution_on, at: fact}")
+    _node(value["section"], ctx)
+    return value
+
+
+def _numbers(value, ctx):
+    for f, v in value.items():
+        ok = isinstance(v, (int, float)) and not isinstance(v, bool) or isinstance(v, dict) and v.get("param") in ctx.pack.parameters
+        ctx.need(ok, f"{f}: compare with a number or {{param: id}} of the pack, not {v!r}")
     return value
 
 
@@ -195,21 +223,64 @@ def _night(case, v, when) -> bool:
     return ok
 
 
+def _fact_date(case, name):
+    """The date a fact of the record states, or the date of the case's first event of that name."""
+    stated = case.facts.get(name)
+    if stated is None and name in case.first:
+        stated = case.first[name][0]
+    return None if stated is None else lt.to_date(stated)
+
+
 def _date_after(case, v, when) -> bool:
-    """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
-    "after the date fixed thereunder for closing the same"."""
+    """The moment judged (or the date the fact `at` states) falls after the date a fact states (on it
+    too, with `day_itself: true`): "after the date fixed thereunder for closing the same"; with
+    `period`, after the last day of that period counted from the fact's date ("not less than one
+    month in advance": `counting: clear`, the day after the last day; `from`, on the last day)."""
     from .errors import InvalidData
 
-    stated = case.facts.get(v["fact"])
-    if stated is None:
+    d = _fact_date(case, v["fact"])
+    if d is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
-    d, day = lt.to_date(stated), lt.as_date(when)
-    return day >= d if v.get("day_itself") else day > d
+    day = (_fact_date(case, v["at"]) if v.get("at") else None) or lt.as_date(when)
+    if "period" not in v:
+        return day >= d if v.get("day_itself") else day > d
+    if v.get("on_receipt"):
+        d = case.received_on(d)
+    period = lt.Period.parse(v["period"])
+    end = lt.last_day(d, period, case.month_rule(d, period))
+    case.step(day, f"{v['fact'].replace('_', ' ')} {lt.fmt(d)} + {period} = {lt.fmt(end)}; "
+                   f"{v['at'].replace('_', ' ') if v.get('at') else 'the date judged'} is {lt.fmt(day)}")
+    return day > end if v.get("counting") == "clear" else day >= end
 
 
 def _date_after_words(case, v) -> str:
+    at = f"the {v['at'].replace('_', ' ')}" if v.get("at") else "the date of the act"
+    if "period" in v:
+        word = "more than" if v.get("counting") == "clear" else "at least"
+        return f"{at} is not {word} {lt.Period.parse(v['period'])} after the {v['fact'].replace('_', ' ')}"
     word = "on or after" if v.get("day_itself") else "after"
-    return f"the date of the act is not {word} the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])})"
+    return f"{at} is not {word} the {v['fact'].replace('_', ' ')} ({_fact_date(case, v['fact'])})"
+
+
+AREA_DATES = ("public_notice_on", "resolution_on")
+
+
+def _in_area(case, v, when) -> bool:
+    if isinstance(v, str):
+        return case.in_declared_area(v, when)
+    at = _fact_date(case, v["at"]) if v.get("at") else None
+    return case.in_declared_area(v["section"], at or when, v.get("from", "public_notice_on"))
+
+
+def _area_words(case, v) -> str:
+    section = v if isinstance(v, str) else v["section"]
+    when = f" on the {v['at'].replace('_', ' ')}" if isinstance(v, dict) and v.get("at") else " on that date"
+    since = " (by its resolution)" if isinstance(v, dict) and v.get("from") == "resolution_on" else ""
+    return f"the area {case.facts.get('area')!r} was not declared under {section}{since}{when}"
+
+
+def _number(case, lim, when):
+    return case.param(lim["param"], when) if isinstance(lim, dict) else lim
 
 
 def _notified(case, v, when) -> bool:
@@ -229,7 +300,7 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], val) for f, val in v.items())
+        return all(case.facts.get(f) is not None and op(case.facts[f], _number(case, val, when)) for f, val in v.items())
     return holds
 
 
@@ -279,10 +350,12 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
-    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n",
-              _facts_cmp(lambda a, b: a >= b), _fact_words),
+    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n: a number or `{param: id}`)",
+              _facts_cmp(lambda a, b: a >= b), _fact_words, _numbers),
+    Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within a radius of two miles\")",
+              _facts_cmp(lambda a, b: a <= b), _fact_words, _numbers),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
-              _facts_cmp(lambda a, b: a < b), _fact_words),
+              _facts_cmp(lambda a, b: a < b), _fact_words, _numbers),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
@@ -295,12 +368,14 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
     Condition("date_after", "date_after: {fact: name, day_itself: false}",
-              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
+              "the moment judged falls after the date the fact (or the case's event of that name) states (`day_itself: true`: on that day or after); "
+              "`at: name` judges the date another fact states instead; `period: {months: 1}` judges against the last day of that period counted from the fact's date "
+              "(`counting: clear`: only after it; `from`: on it or after; `on_receipt: true`: a date on which the office was closed counts as its next open day, by the jurisdiction's reading)",
               _date_after, _date_after_words, _date_after_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
-              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
-              lambda case, v, w: case.in_declared_area(v, w),
-              lambda case, v: f"the area {case.facts.get('area')!r} was not declared under {v} on that date", _node),
+              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged; "
+              "`{section: sec_106D, from: resolution_on, at: name}`: applying from the resolution instead, judged on the date a fact states",
+              _in_area, _area_words, _area_value),
     Condition("notified", "notified: switch", "an instrument in force on the moment judged switches that provision on for the case's `area`",
               _notified, lambda case, v: f"{case.pack.switches[v].get('title', v)} is not in force here on that date", _switch),
     Condition("any", "any: [conds]", "at least one of the conditions holds",
