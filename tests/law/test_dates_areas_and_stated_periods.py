@@ -1,7 +1,7 @@
 """Engine pieces the Uttarakhand words needed, each generic: a declared area that applies from its
 resolution or its public notice and is judged on the date a fact states; a date judged against a
-period counted from another date ("not less than one month in advance"); numeric facts against a
-parameter ("within a radius of two miles"); a start or period the record states, else another
+period counted from another date, judged on the date a third states and received on the office's
+next open day ("not less than one month in advance"); a start or period the record states, else another
 (`first_stated`); bounds that are parameters; a daily fine from a date the record states; an
 override with one reading where the provision's words fix the answer."""
 
@@ -60,7 +60,7 @@ OFFENCE = """- procedure: building
       cites: sec_1
       quote: "a month's notice"
       when: [{not: {fact: {notice_tendered_on: null}}},
-             {date_after: {fact: notice_tendered_on, period: {months: 1}, counting: clear, at: work_begun_on, on_receipt: true}}]
+             {date_after: {fact: notice_tendered_on, period: {months: 1}, at: work_begun_on, on_receipt: true}}]
     far_away:
       text: beyond the radius
       cites: sec_1
@@ -162,12 +162,6 @@ def test_a_date_is_judged_against_a_clear_month_counted_from_another_received_on
         record(pack, sunday, work_begun_on="2026-04-02", notice_tendered_on="2026-03-01")
 
 
-def test_a_number_is_judged_against_a_parameter(pack):
-    assert record(pack, distance_miles=2).amounts["fine_max"] == 500       # within a radius of two miles
-    with pytest.raises(NoOffence, match="beyond the radius"):
-        record(pack, distance_miles=2.1)
-
-
 def test_the_first_stated_start_and_period_and_a_parameter_bound(pack):
     def sanction(**data):
         return evaluate(pack, "sanction", BodySettings(), [Event("sanctioned", date(2026, 3, 16), None, data)],
@@ -203,9 +197,6 @@ def test_bad_forms_are_refused_on_load(tmp_path, pack):
     (root / "procedures" / "all.yaml").write_text(bad)
     with pytest.raises(PackError, match="in_declared_area is a section id"):
         pack_mod._load(root)
-    (root / "procedures" / "all.yaml").write_text(OFFENCE.replace("{param: radius_miles}", "{param: nowhere}"))
-    with pytest.raises(PackError, match="compare with a number"):
-        pack_mod._load(root)
-    (root / "procedures" / "all.yaml").write_text(OFFENCE.replace("counting: clear,", "counting: both,"))
-    with pytest.raises(PackError, match="counting is from or clear"):
+    (root / "procedures" / "all.yaml").write_text(OFFENCE.replace("at: work_begun_on, on_receipt", "at: work_begun_on, on_reciept"))
+    with pytest.raises(PackError, match="date_after is"):
         pack_mod._load(root)
