@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from test_engine_v2 import load, write_pack
 
-from adhiniyam.law import pack as pack_mod
 from adhiniyam.law.errors import InvalidData, NoOffence, PackError
 from adhiniyam.law.evaluator import BodySettings, Event, evaluate
 
@@ -120,14 +120,8 @@ OFFENCE = """- procedure: building
 
 @pytest.fixture()
 def pack(tmp_path):
-    root = tmp_path / "mini"
-    (root / "procedures").mkdir(parents=True)
-    (root / "act.yaml").write_text("id: mini\ntitle: Mini Act\nstate: UK\n")
-    (root / "text.yaml").write_text(TEXT)
-    (root / "parameters.yaml").write_text(PARAMS)
-    (root / "interpretations.yaml").write_text(INTERPRETATIONS)
-    (root / "procedures" / "all.yaml").write_text(OFFENCE)
-    return pack_mod._load(root)
+    return load(write_pack(tmp_path, procedure=OFFENCE, interpretations=INTERPRETATIONS, coverage="",
+                           extra={"text.yaml": TEXT, "parameters.yaml": PARAMS}))
 
 
 AREAS = [{"area": "Bhimtal", "sections": ["sec_1"], "resolution_on": date(2026, 2, 10), "public_notice_on": date(2026, 3, 16)}]
@@ -194,9 +188,9 @@ def test_a_date_needed_and_not_stated_is_bad_input(pack):
 def test_bad_forms_are_refused_on_load(tmp_path, pack):
     root = pack.path
     bad = OFFENCE.replace("from: resolution_on, at: work_begun_on", "from: the_day_after")
-    (root / "procedures" / "all.yaml").write_text(bad)
+    (root / "procedures" / "p.yaml").write_text(bad)
     with pytest.raises(PackError, match="in_declared_area is a section id"):
-        pack_mod._load(root)
-    (root / "procedures" / "all.yaml").write_text(OFFENCE.replace("at: work_begun_on, on_receipt", "at: work_begun_on, on_reciept"))
+        load(root)
+    (root / "procedures" / "p.yaml").write_text(OFFENCE.replace("at: work_begun_on, on_receipt", "at: work_begun_on, on_reciept"))
     with pytest.raises(PackError, match="date_after is"):
-        pack_mod._load(root)
+        load(root)
