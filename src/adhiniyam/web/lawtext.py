@@ -104,6 +104,10 @@ class ProcWords:
     def condition(self, tid: str, i: int, english: str) -> str:
         return self._k(f"timer.{tid}.condition.{i}", english)
 
+    def amount(self, name: str) -> str:
+        """A figure the pack names under `amounts:` (a sale's surplus, an expense recoverable)."""
+        return self._k(f"amount.{name}", name.replace("_", " "))
+
     def need(self, i: int, english: str) -> str:
         return self._k(f"needs.{i}", english)
 
