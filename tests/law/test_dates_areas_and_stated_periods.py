@@ -1,8 +1,8 @@
 """Engine pieces the Uttarakhand words needed, each generic: a declared area that applies from its
 resolution or its public notice and is judged on the date a fact states; a date judged against a
 period counted from another date, judged on the date a third states and received on the office's
-next open day ("not less than one month in advance"); a start or period the record states, else another
-(`first_stated`); bounds that are parameters; a daily fine from a date the record states; an
+next open day ("not less than one month in advance"); a period the record states, else the Act's
+(`first_stated`), with main's `date_of` start beside it; bounds that are parameters; a daily fine from a date the record states; an
 override with one reading where the provision's words fix the answer."""
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ OFFENCE = """- procedure: building
       title: Validity
       cites: sec_2
       quote: "three years"
-      start: {first_stated: [{field: sanctioned.communicated_on}, sanctioned]}
+      start: {date_of: sanctioned.communicated_on}
       period: {first_stated: [{field: sanctioned.valid_for}, {param: validity}]}
       max: {param: validity}
       beyond_max: cap
@@ -114,7 +114,7 @@ OFFENCE = """- procedure: building
     cites: sec_3
     versions:
       - {id: v1, from: unknown, fine: {max: 20},
-         daily: {max: 5, from: {first_stated: [{field: conviction.first_conviction_on}, conviction]}}}
+         daily: {max: 5, from: {date_of: conviction.first_conviction_on}}}
 """
 
 

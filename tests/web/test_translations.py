@@ -36,17 +36,6 @@ def test_words_by_key_in_each_language():
     assert T.words("gujarat_municipalities_1963", "en").get("act.title", "X") == "X"
 
 
-def test_a_figure_the_pack_names_is_a_pack_word_shown_in_the_pages_language():
-    from adhiniyam.web.lawtext import proc_words
-    from adhiniyam.web.templatetags.adh import amount_name
-
-    act = "uttarakhand_panchayats_1961"
-    assert ("procedure.inflammable_materials.amount.surplus", "surplus") in T.pack_words(act)
-    w = proc_words(act, load_pack(act).procedure("inflammable_materials"), "hi")
-    assert amount_name("surplus", w) == "अधिशेष" and amount_name("expense_recoverable") == "expense recoverable"
-    assert amount_name("fine_max", w) == "Fine, at most"           # the engine's own figures keep their gettext words
-
-
 def test_a_missing_word_is_an_error_naming_its_key(monkeypatch):
     act = "uttarakhand_panchayats_1961"
     real = T.pack_file(act, "hi")

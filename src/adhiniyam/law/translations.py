@@ -20,10 +20,10 @@ The keys are derived from the compiled pack (every version of every procedure):
                                                       where `en.yaml` names it under `actions:`
     procedure.<pid>.event.<eid>.field.<fid>
     procedure.<pid>.event.<eid>.field.<fid>.choice.<value>
+    procedure.<pid>.amount.<name>                     a named amount (`amounts:`) that the pack titles
     procedure.<pid>.timer.<tid>
     procedure.<pid>.timer.<tid>.condition.<n>         a deemed outcome's conditions
     procedure.<pid>.needs.<n>                         what an applicant must bring
-    procedure.<pid>.amount.<name>                     a figure the pack names under `amounts:` ("surplus")
 
 A key is translated when the pack's file (or the shared file) has its key or its English text. A
 key left untranslated, a word or key that the pack no longer has, and a key repeated in a file are
@@ -118,8 +118,6 @@ def pack_words(act_id: str) -> dict[tuple[str, str], None]:
         add(f"{p}.title", proc.title)
         for i, need in enumerate(src.raw.get("needs") or []):
             add(f"{p}.needs.{i}", need)
-        for name in src.raw.get("amounts") or {}:
-            add(f"{p}.amount.{name}", _humanize(name))
         for rid, label in proc.roles.items():
             add(f"{p}.role.{rid}", label or _humanize(rid))
         for sid, label in proc.statuses.items():
@@ -131,6 +129,8 @@ def pack_words(act_id: str) -> dict[tuple[str, str], None]:
                 add(f"{p}.event.{eid}.field.{fid}", f.title or _humanize(fid))
                 for ch in f.choices:
                     add(f"{p}.event.{eid}.field.{fid}.choice.{ch}", _humanize(ch))
+        for name, spec in (src.raw.get("amounts") or {}).items():  # a named amount the pack titles
+            add(f"{p}.amount.{name}", spec.get("title"))
         for tid, t in proc.timers.items():
             add(f"{p}.timer.{tid}", t.title)
             for i, text in enumerate(_conditions(t)):

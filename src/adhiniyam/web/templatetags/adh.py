@@ -107,12 +107,8 @@ def amount_names():
 
 
 @register.filter
-def amount_name(key, words=None):
-    """The engine's amounts by their own words; a figure the pack names, by the pack's (ProcWords)."""
-    known = amount_names().get(key)
-    if known is not None:
-        return known
-    return words.amount(str(key)) if words is not None else str(key).replace("_", " ")
+def amount_name(key):
+    return amount_names().get(key, str(key).replace("_", " "))
 
 
 @register.filter
