@@ -6,8 +6,17 @@ from adhiniyam.enforcement.models import Demand
 E = "/api/enforcement"
 
 
+# the facts Goa's offences require the record to state (their elements: issue 16)
+ELEMENTS = {
+    "offence_s112B_stray_cattle": {"animal": "cow", "allowed_by_accused": True, "owner_or_in_charge": True,
+                                   "contravention": "strayed_in_street"},
+    "offence_s73_street_obstruction": {"clause": "b", "in_public_street_or_place": True, "not_duly_authorised": True},
+}
+
+
 def offence(api, procedure, on, body="ga-taleigao", who="goa_officer", **extra):
-    return api.enter_late(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": {}, **extra})
+    data = {**ELEMENTS.get(procedure, {}), **extra.pop("data", {})}
+    return api.enter_late(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": data, **extra})
 
 
 def act(api, who, case, type, on):
@@ -49,7 +58,8 @@ def test_a_conviction_after_the_offence_date_does_not_count(api):
 
 def test_prior_convictions_cannot_be_typed_in(api):
     r = api.enter_late("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
-        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "data": {"prior_convictions": 3},
+        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02",
+        "data": {**ELEMENTS["offence_s112B_stray_cattle"], "prior_convictions": 3},
         "person": {"name": "Savio Fernandes"}})
     assert r.status_code == 422 and r.json()["code"] == "prior_convictions_counted"
     r = offence(api, "filthy_premises_notice", "2026-03-02", body="hp-solan", who="solan_eo", person={"name": "X"})
@@ -71,7 +81,7 @@ def test_penalty_demand_refused_above_the_engine_maximum(api):
 
 def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
     r = api.enter_late("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
-        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 30},
+        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 30, "source_for_public_use": True},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 201, r.content
     case = r.json()
@@ -80,7 +90,7 @@ def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
     assert (a["fine_max"], a["daily_rate"], a["daily_days"], a["daily_total"], a["total_max"]) == (50, 5, 22, 110, 160)
     assert case["on_default"]["in_default"] is True
     r = api.enter_late("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
-        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 60},
+        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 60, "source_for_public_use": True},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 422 and "sec_128__subsec_2" in r.json()["cites"]
 
@@ -111,19 +121,24 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
     assert small["amounts"]["fine_max"] == 1000 and small["amounts"]["daily_rate"] == 15
 
 
+# the elements s.106(aq) requires the record to state: premises fixed (and when), slaughter for sale, of such an animal
+UK_SLAUGHTER = {"premises_fixed_with_dm_approval": True, "premises_fixed_on": "2026-01-15", "for_sale": True,
+                "animal_of_specified_description": True}
+
+
 def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
     sand = offence(api, "offence_s73_removal_of_earth_or_sand", "2026-05-04",
                    data={"value_of_material": 3000, "material": "sand", "not_duly_authorised": True,
                          "from_open_site_not_private_property": True}, person={"name": "Truck owner"}).json()
     assert (sand["amounts"]["fine_max"], sand["amounts"]["fine_fixed"]) == (500, 6000)      # s.73(3)(ii)
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 1.5,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 1.5, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 201, r.content
     assert r.json()["amounts"]["fine_max"] == 10          # s.106(aq)(3): two rupees for each of five animals
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 3,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 3, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 422 and "sec_106AQ__subsec_2" in r.json()["cites"]
 
 
@@ -131,8 +146,7 @@ def test_conviction_counts_earlier_convictions_where_the_act_asks_at_conviction(
     def one(on, conv, person=None, person_id=None):
         kw = {"person_id": person_id} if person_id else {"person": person}
         case = offence(api, "slaughter_outside_premises", on, body="uk-dehradun-zp", who="uk_officer",
-                       data={"offence_date": on, "premises_fixed_with_dm_approval": True, "distance_miles": 1,
-                             "animals": 3}, **kw).json()
+                       data={"offence_date": on, **UK_SLAUGHTER, "distance_miles": 1, "animals": 3}, **kw).json()
         r = api.enter_late("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
         assert r.status_code == 201, r.content
         return r.json()

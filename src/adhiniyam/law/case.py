@@ -48,6 +48,7 @@ class Case:
         self.opened_on: date | None = None
         self.events: list = []
         self.listing = False  # True while listing the actions open on the as-of date
+        self.acting = None  # the role recording the event being judged (None: not known)
 
     # -- trace --------------------------------------------------------------------------------
     def step(self, on, text, cites=()) -> None:
@@ -84,7 +85,7 @@ class Case:
     def expiry_moment(self, ts: TimerState):
         end = self.last_day(ts)
         if ts.cached_expiry is None or ts.cached_expiry[0] is not end:
-            ts.cached_expiry = (end, tm.expiry_moment(end))
+            ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))
         return ts.cached_expiry[1]
 
     def office_of(self, t) -> str | None:
@@ -129,29 +130,43 @@ class Case:
         """A period from receipt at an office closed that day runs from the next open day (reading)."""
         if not t.on_receipt or isinstance(on, datetime):
             return on, how
-        if self.reading("gca.receipt_on_closed_day") != "next_open_day":
+        start = self.received_on(on)
+        if start == on:
             return on, how
-        cal = self.body.calendar("body")
-        why = cal.closed_because(on)
-        if not why:
-            return on, how
-        start = cal.next_open_day(on)
+        why = self.body.calendar("body").closed_because(on)
         return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
-    def resolve_period(self, t, on):
+    def received_on(self, on):
+        """The day a paper delivered at the body's office on `on` counts as received: the next open
+        day where the office was closed, on the reading gca.receipt_on_closed_day = next_open_day."""
+        if self.reading("gca.receipt_on_closed_day") != "next_open_day":
+            return on
+        cal = self.body.calendar("body")
+        return cal.next_open_day(on) if cal.closed_because(on) else on
+
+    def resolve_period(self, t, on, spec=None):
         if t.fixed_period is not None:
             return t.fixed_period
-        ((k, v),) = t.period.items()
+        ((k, v),) = (spec or t.period).items()
         if k == "param":
             return lt.Period.parse(self.param(v, on))
+        if k == "first_stated":  # the first period the record states, else the next ({param: …}, a literal)
+            for one in v[:-1]:
+                if "field" not in one or self._stated_period(one["field"]) is not None:
+                    return self.resolve_period(t, on, one)
+            return self.resolve_period(t, on, v[-1])
         if k != "field":
             return lt.Period(v, k)
-        ev, _, fname = v.partition(".")
-        raw = self.last.get(ev, (None, {}))[1].get(fname)
+        raw = self._stated_period(v)
         if raw is None:
+            ev, _, fname = v.partition(".")
             raise InvalidData(f"{t.title}: the period must be stated in the {ev.replace('_', ' ')} ({fname})", t.cites)
         return self._bounded(t, lt.Period.parse(raw), on)
+
+    def _stated_period(self, ref):
+        ev, _, fname = ref.partition(".")
+        return self.last.get(ev, (None, {}))[1].get(fname)
 
     def _bounded(self, t, p, on):
         """A period fixed by an officer, held to the Act's bounds ("not less than", "not longer than"):
@@ -162,7 +177,7 @@ class Case:
             lim = getattr(t, bound)
             if lim is None:
                 continue
-            limp = lt.Period.parse(lim)
+            limp = lt.Period.parse(self.param(lim["param"], on) if "param" in lim else lim)
             if tm.compare_bound(p, limp, on) != sign:
                 continue
             if how == "refuse":
@@ -190,8 +205,8 @@ class Case:
         ((k, v),) = spec.items()
         if k in ("last_day_of", "day_after"):
             return self._after_timer(k, v)
-        if k == "field":
-            return self._field_date(v)
+        if k in ("field", "date_of"):
+            return self._field_date(v, fallback=k == "date_of")
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
@@ -210,11 +225,15 @@ class Case:
             return d, lambda: f"from {lt.fmt(d)}, the day after the {title} ended"
         return last_d, lambda: f"from {lt.fmt(last_d)}, the last day of the {title} (reading gca.date_of_expiry = last_day)"
 
-    def _field_date(self, v):
+    def _field_date(self, v, fallback=False):
+        """The date an event's field states; with `fallback` (`date_of:`), the event's own date when the
+        record states none (an order communicated the day it was made)."""
         ev, _, fname = v.partition(".")
         if ev not in self.last:
             return None
         raw = self.last[ev][1].get(fname)
+        if raw is None and fallback:
+            raw, fname = self.last[ev][0], f"the {self.proc.events[ev].title.lower()}"
         if raw is None:
             return None
         d = raw if isinstance(raw, (date, datetime)) else lt.parse_when(raw)
@@ -232,29 +251,31 @@ class Case:
                 self.start_timer(ts, got[0], got[1])
 
     # -- places and daylight --------------------------------------------------------------------
-    def by_day(self, when) -> bool:
+    def by_day(self, when, twilight: bool = False) -> bool:
         from .sun import by_day
 
         if self.body.location is None:
             raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise from sunset")
         if not isinstance(when, datetime):
             raise InvalidData(f"the clock time is needed on {lt.fmt(when)} to tell whether it was between sunrise and sunset")
-        ok, words = by_day(self.body.location[0], self.body.location[1], when)
+        ok, words = by_day(self.body.location[0], self.body.location[1], when, twilight=twilight)
         self.step(when, words)
         return ok
 
-    def in_declared_area(self, section: str, when) -> bool:
-        """Whether the case's property lies in an area whose declaration names `section` and whose
-        public notice was given on or before `when` (a controlled rural area, a notified area)."""
+    def in_declared_area(self, section: str, when, since: str = "public_notice_on") -> bool:
+        """Whether the case's property lies in an area whose declaration names `section` and applies
+        on `when`: from the day its public notice was given (or, `since="resolution_on"`, from its
+        resolution) — a controlled rural area, a notified area."""
         area = self.facts.get("area")
         d = lt.as_date(when)
         for decl in self.body.areas:
             if decl.get("area") != area or section not in (decl.get("sections") or []):
                 continue
-            notice = decl.get("public_notice_on")
-            if notice is not None and lt.to_date(notice) <= d:
-                self.step(when, f"{area} is declared for {section} (resolution of {decl.get('resolution_on')}, "
-                                f"public notice on {notice})")
+            applies = decl.get(since)
+            if applies is not None and lt.to_date(applies) <= d:
+                self.step(when, f"{area} is declared for {section} on {lt.fmt(d)} (resolution of {decl.get('resolution_on')}, "
+                                f"public notice on {decl.get('public_notice_on')}; applying from the "
+                                f"{'resolution' if since == 'resolution_on' else 'public notice'})")
                 return True
         return False
 
@@ -311,11 +332,13 @@ class Case:
         # the event's own data are facts for its own conditions (a refusal's ground, an entry's time)
         self.facts.update(et.facts)
         self.facts.update(data)
-        if et.opens and proc.offence is not None:
+        if proc.offence is not None and (et.id == proc.offence.event if proc.offence.event else et.opens):
             from .offences import judge
 
             self.offence = judge(self, proc.offence, et, ev, data)
+        self.acting = ev.by
         failed = first_failure(et.when, self, ev.on) if et.when else None
+        self.acting = None
         if failed is not None:
             raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
         self._accept(et, ev, data)
@@ -365,7 +388,9 @@ class Case:
         t = ts.timer
         if ts.start is not None and et.id in t.restart_on:
             title, on = et.title.lower(), ev.on
-            self.start_timer(ts, ev.on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
+            if et.id in t.restart_dates:  # afresh from another date of the act (its communication), else its own
+                on = self.last[et.id][1].get(t.restart_dates[et.id]) or ev.on
+            self.start_timer(ts, on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
             return
         if et.id in t.stop_on and ts.start is not None and ts.stopped is None:
             if et.id in t.stop_dates and self._done_late(ts, et, ev):

@@ -14,16 +14,17 @@ from .time import UNITS, Period
 KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal", "pound", "meeting",
          "check", "register", "governance", "inspection", "complaint"}
 FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list", "periods"}
+FIELD_KEYS = {"type", "required", "default", "choices", "min", "max", "title"}
 EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
               "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind", "beyond_max", "below_min"}
+              "min", "max", "kind", "beyond_max", "below_min", "outcome_on"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
-                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
-CHECK_OPS = ("at_least", "at_most", "equals", "in")
+                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts", "offence_at"}
+CHECK_OPS = ("at_least", "at_most", "more_than", "less_than", "equals", "in")
 
 
 def cites_of(v) -> list:
@@ -112,7 +113,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
     for sid, label in (raw.get("statuses") or {}).items():
         ctx.label(raw.get("statuses"), label, f"status {sid}")
     notes = _reading_notes(used)
-    if kind == "offence":
+    judged = kind == "offence" or bool(raw.get("offence_at"))  # an offence, or one recorded within a notice's case
+    if judged:
         raw = _with_offence_fields(raw)
     events = {eid: _event(ctx, eid, e or yamlio.Mapping(), notes.get(("events", eid), ())) for eid, e in (raw.get("events") or {}).items()}
     ctx.need(any(e.opens for e in events.values()), "no event `opens: true`: say which event starts a case")
@@ -125,12 +127,15 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
     amount_when = {}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note"},
-                 f"amount {name}: {{amount: expression, cites, quote, when (optional)}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note", "title"},
+                 f"amount {name}: {{amount: expression, cites, quote, when, title (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        if "title" in spec:  # the label a person reads beside the figure, translated like every pack word
+            ctx.label(spec, spec["title"], f"amount {name}")
         amount_when[name] = ctx.conditions(spec, spec.get("when"))
-    offence = _offence(ctx, raw) if kind == "offence" else None
+    _check_date_of_act(ctx, raw, events)
+    offence = _offence(ctx, raw, events) if judged else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
                      chosen, raw, offence, readings, _aliases(ctx, raw), amount_when=amount_when)
@@ -144,7 +149,9 @@ def _with_offence_fields(raw):
     extra = fields_of(raw)
     if not extra:
         return raw
-    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items() if (e or {}).get("opens")}
+    at = raw.get("offence_at")
+    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items()
+               if (eid == at if at else (e or {}).get("opens"))}
     return deep_merge(raw, {"events": opening})
 
 
@@ -162,6 +169,9 @@ def _field(ctx, eid, fname, fs) -> Field:
         fs = {"type": fs}
     ftype = fs.get("type", "text")
     ctx.need(ftype in FIELD_TYPES, f"event {eid}: field {fname} has type {ftype!r}; use one of {sorted(FIELD_TYPES)}", fs)
+    unknown = set(fs) - FIELD_KEYS  # e.g. a title with a comma left unquoted in a {…} mapping
+    ctx.need(not unknown, f"event {eid}: field {fname} has unknown key(s) {sorted(map(str, unknown))}; a field has "
+                          f"{sorted(FIELD_KEYS)} (quote a title that holds a comma)", fs)
     if "title" in fs:
         ctx.label(fs, fs["title"], f"event {eid}: field {fname}")
     return Field(fname, ftype, fs.get("required", "default" not in fs), fs.get("default"),
@@ -192,33 +202,37 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     ctx.need("start" in t and "period" in t, f"timer {tid}: needs `start` and `period`", t)
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
+    for bound in ("min", "max"):
+        if t.get(bound) is not None:
+            _check_period(ctx, t, t[bound], {})
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
-    for ev in list(t.get("restart_on") or []):
-        ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
-    choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep")}
+    restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
+    choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
+               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep"),
+               "outcome_on": ("next_day", "last_day")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
     on_expiry, expiry_when = _expiry(ctx, tid, t.get("on_expiry"))
     title = ctx.label(t, t.get("title", tid.replace("_", " ")), f"timer {tid}")
     return Timer(tid, title, t.get("who"), cites, t["quote"], t["start"], t["period"], t.get("counting", "from"),
-                 t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
+                 t.get("direction", "after"), bool(t.get("on_receipt")), restart_on,
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, below_min=t.get("below_min", "refuse"))
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, restart_dates=restart_dates,
+                 below_min=t.get("below_min", "refuse"), outcome_on=t.get("outcome_on", "next_day"))
 
 
-def _stop_on(ctx, tid, t, events):
-    """The acts the timer waits for: event ids, or {event, date: field} where the act is done on
-    another date of the event (an order made, then delivered)."""
+def _stop_on(ctx, tid, t, events, key="stop_on"):
+    """The acts the timer waits for (or restarts on): event ids, or {event, date: field} where the act
+    is done on another date of the event (an order made, then delivered)."""
     ids, dates = [], {}
-    for s in t.get("stop_on") or []:
+    for s in t.get(key) or []:
         ev, field = (s, None) if isinstance(s, str) else (s.get("event"), s.get("date"))
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
         if field is not None:
             ctx.need(field in events[ev].fields and events[ev].fields[field].type in ("date", "datetime"),
-                     f"timer {tid}: stop_on {ev}.{field} must be a date field of that event", t)
+                     f"timer {tid}: {key} {ev}.{field} must be a date field of that event", t)
             dates[ev] = field
         ids.append(ev)
     return tuple(ids), dates
@@ -260,14 +274,18 @@ def _check(ctx, cid, c) -> dict:
     ctx.cites(c, cites_of(c.get("cites")), required=True)
     ctx.need(c.get("on") in ctx.events, f"check {cid}: `on` must name an event of this procedure", c)
     rule = c.get("rule") or {}
-    ok = ("fact" in rule or "total" in rule) and bool(set(CHECK_OPS) & set(rule))
-    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, at_least|at_most|equals|in: value}}", c)
+    ok = len({"fact", "total", "amount"} & set(rule)) == 1 and bool(set(CHECK_OPS) & set(rule))
+    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}} | amount: expression, "
+                 f"{'|'.join(CHECK_OPS)}: value}}", c)
+    for k in ("amount", *CHECK_OPS):
+        if isinstance(rule.get(k), dict) and k != "in":
+            amounts.check(rule[k], ctx.err, c)
     if "total" in rule:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None
         ctx.need(isinstance(tot, dict) and all(e in ctx.events for e in ([evs] if isinstance(evs, str) else evs or [None]))
-                 and "field" in tot,
-                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}}}", c)
+                 and "field" in tot and set(tot) <= {"event", "field", "within", "same"},
+                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}, same: field}}", c)
     out = dict(c)
     out["_when"] = ctx.conditions(c, c.get("when"))
     return out
@@ -284,7 +302,18 @@ def _facts_part(ctx, name, spec, what) -> dict:
             "cites": cites_of(spec.get("cites")), "quote": spec["quote"], "when": when}
 
 
-def _offence(ctx, raw) -> Offence:
+def _check_date_of_act(ctx, raw, events) -> None:
+    """`date_of_act`: a field of the record stating it, or {day_after: timer} — the first day of default
+    of a notice whose breach is the offence ("should any person fail within six months … to comply")."""
+    spec = raw.get("date_of_act")
+    if isinstance(spec, dict):
+        ok = set(spec) == {"day_after"} and spec["day_after"] in ctx.timers
+        ctx.need(ok, f"date_of_act is a field name or {{day_after: timer}} (the first day of default), not {spec!r}", spec)
+    elif spec is not None:
+        ctx.need(isinstance(spec, str), f"date_of_act is a field name or {{day_after: timer}}, not {spec!r}")
+
+
+def _offence(ctx, raw, events) -> Offence:
     elements = {n: _facts_part(ctx, n, s, "element") for n, s in (raw.get("elements") or {}).items()}
     exceptions = {n: _facts_part(ctx, n, s, "exception") for n, s in (raw.get("exceptions") or {}).items()}
     pre = [_facts_part(ctx, s.get("name", f"precondition_{i + 1}"), s, "precondition")
@@ -294,7 +323,9 @@ def _offence(ctx, raw) -> Offence:
         ctx.need(isinstance(spec, dict) and "value" in spec, f"quality {q}: {{value, cites, quote}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         qualities[q] = {"value": spec["value"], "cites": cites_of(spec["cites"]), "quote": spec.get("quote", "")}
-    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"))
+    at = raw.get("offence_at")
+    ctx.need(at is None or at in events, f"offence_at {at!r} is not an event of this procedure")
+    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"), at)
 
 
 def _aliases(ctx, raw) -> dict:
@@ -316,7 +347,7 @@ def _start_refs(start):
     if k in ("earliest", "latest"):
         for s in v:
             yield from _start_refs(s)
-    elif k == "field":
+    elif k in ("field", "date_of"):
         yield str(v).partition(".")[0]
     else:
         yield v
@@ -340,10 +371,11 @@ def _check_start(ctx, t, start, events) -> None:
             for s in v:
                 _check_start(ctx, t, s, events)
             return
-        if k == "field":
+        if k in ("field", "date_of"):
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}}, "
+                     f"{{field: event.field}} or {{date_of: event.field}}, not {start!r}")
 
 
 def _check_period(ctx, t, period, events) -> None:
@@ -361,4 +393,9 @@ def _check_period(ctx, t, period, events) -> None:
         if k == "field":
             _check_field_ref(ctx, t, v, events, "period")
             return
-    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}} or {{field: event.field}}, not {period!r}")
+        if k == "first_stated" and isinstance(v, list) and v:
+            for one in v:
+                _check_period(ctx, t, one, events)
+            return
+    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}}, {{field: event.field}} or "
+                     f"{{first_stated: [...]}}, not {period!r}")

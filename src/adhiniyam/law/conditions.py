@@ -50,6 +50,15 @@ class Cond:
         return f"condition {self.key}: {self.value} does not hold"
 
 
+def mentions(conds, key: str) -> bool:
+    """Whether any of `conds` (or a condition inside any/all/not) is a `key` condition."""
+    for c in conds or ():
+        inner = c.value if c.key in ("any", "all") else [c.value] if c.key == "not" else ()
+        if c.key == key or mentions(inner, key):
+            return True
+    return False
+
+
 def first_failure(conds, case, when):
     """The first condition of `conds` that does not hold at `when`, or None when all hold."""
     for c in conds:
@@ -69,6 +78,13 @@ def _statuses(value, ctx):
     out = _set(value, ctx)
     for s in out:
         ctx.need(s in ctx.statuses, f"status {s!r} is not one of the procedure's statuses")
+    return out
+
+
+def _roles(value, ctx):
+    out = _set(value, ctx)
+    for r in out:
+        ctx.need(r in ctx.roles, f"role {r!r} is not one of the procedure's roles")
     return out
 
 
@@ -121,10 +137,13 @@ def _night_value(value, ctx):
     return value
 
 
+DATE_AFTER_KEYS = {"fact", "day_itself", "period", "at", "on_receipt"}
+
+
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str)
-             and set(value) <= {"fact", "day_itself", "period"},
-             "date_after is {fact: name, period: {months: 6}, day_itself: false} (period optional)")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= DATE_AFTER_KEYS,
+             "date_after is {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false} "
+             "(all but fact optional)")
     period = value.get("period")
     if period is not None:
         ok = isinstance(period, dict) and len(period) == 1
@@ -137,6 +156,23 @@ def _date_after_value(value, ctx):
                 ok = False
         ctx.need(ok, "date_after period is {days|weeks|months|years|hours: N}, {param: id} or {fact: name}")
     return value
+
+
+def _area_value(value, ctx):
+    """`sec_106D`, or {section: sec_106D, from: public_notice_on | resolution_on, at: name}."""
+    if isinstance(value, str):
+        return _node(value, ctx)
+    ctx.need(isinstance(value, dict) and "section" in value and set(value) <= {"section", "from", "at"}
+             and value.get("from", "public_notice_on") in AREA_DATES,
+             "in_declared_area is a section id, or {section: id, from: public_notice_on | resolution_on, at: fact}")
+    _node(value["section"], ctx)
+    return value
+
+
+def _fact_in(value, ctx):
+    ctx.need(isinstance(value, dict) and all(isinstance(v, list) and v for v in value.values()),
+             "fact_in is {name: [value, value, …]}")
+    return {f: frozenset(vals) for f, vals in value.items()}
 
 
 def _node(value, ctx):
@@ -181,7 +217,14 @@ def _from_last_day(case, v, when) -> bool:
 def _by_day(case, v, when) -> bool:
     if case.listing and not isinstance(when, datetime):
         return True  # open today; the clock time is checked when the entry is recorded
+    if v == "twilight":  # civil twilight counted as day
+        return case.by_day(when, twilight=True)
     return case.by_day(when) == bool(v)
+
+
+def _by_day_value(value, ctx):
+    ctx.need(value in (True, False, "twilight"), "by_day is true, false or twilight (civil dawn to civil dusk)")
+    return value
 
 
 def _night(case, v, when) -> bool:
@@ -209,34 +252,56 @@ def _night(case, v, when) -> bool:
 
 
 def _date_after(case, v, when) -> bool:
-    """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
-    "after the date fixed thereunder for closing the same". With `period:`, after the last day of
-    that period counted from the fact's date, the first day excluded ("fail within six months from
-    the date of its service"); a period in hours runs from the fact's clock time."""
+    """The moment judged (or the date the fact `at` states) falls after the date a fact states (on it
+    too, with `day_itself: true`): "after the date fixed thereunder for closing the same". With
+    `period:`, after the last day of that period counted from the fact's date, the first day excluded
+    ("fail within six months from the date of its service"); a period in hours runs from the fact's
+    clock time. `on_receipt: true`: a paper delivered when the office was closed counts from its next
+    open day (reading gca.receipt_on_closed_day)."""
     end = _date_after_end(case, v, when)
+    judged = (_stated(case, v["at"]) if v.get("at") else None) or when
     if isinstance(end, datetime):
-        m = lt.moment(when)
+        m = lt.moment(judged)
         return m >= end if v.get("day_itself") else m > end
-    day = lt.as_date(when)
+    day = lt.as_date(judged)
+    if v.get("period") is not None:
+        case.step(day, f"{v['fact'].replace('_', ' ')} + {lt.Period.parse(_period_spec(case, v, when))}: the last day is "
+                       f"{lt.fmt(end)}; {v['at'].replace('_', ' ') if v.get('at') else 'the date judged'} is {lt.fmt(day)}")
     return day >= end if v.get("day_itself") else day > end
+
+
+def _stated(case, name):
+    """The date a fact of the record states, or the date of the case's first event of that name."""
+    stated = case.facts.get(name)
+    if stated is None and name in case.first:
+        stated = case.first[name][0]
+    if stated is None or isinstance(stated, (date, datetime)):
+        return stated
+    return lt.parse_when(stated)
+
+
+def _period_spec(case, v, when):
+    spec = v["period"]
+    if "param" in spec:
+        return case.param(spec["param"], when)
+    if "fact" in spec:
+        got = case.facts.get(spec["fact"])
+        if got is None:
+            raise InvalidData(f"the {spec['fact'].replace('_', ' ')} is needed to judge the date of the act")
+        return got
+    return spec
 
 
 def _date_after_end(case, v, when):
     """The date (or moment) `date_after` compares with: the fact's date, or the last day of the period from it."""
-    stated = case.facts.get(v["fact"])
-    if stated is None:
+    start = _stated(case, v["fact"])
+    if start is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
-    start = stated if isinstance(stated, (date, datetime)) else lt.parse_when(stated)
-    spec = v.get("period")
-    if spec is None:
+    if v.get("on_receipt") and not isinstance(start, datetime):
+        start = case.received_on(start)
+    if v.get("period") is None:
         return lt.as_date(start)
-    if "param" in spec:
-        spec = case.param(spec["param"], when)
-    elif "fact" in spec:
-        spec = case.facts.get(spec["fact"])
-        if spec is None:
-            raise InvalidData(f"the {v['period']['fact'].replace('_', ' ')} is needed to judge the date of the act")
-    period = lt.Period.parse(spec)
+    period = lt.Period.parse(_period_spec(case, v, when))
     if period.is_hours and not isinstance(start, datetime):
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} needs its clock time (2026-03-02T10:30): the period is in hours")
     if period.is_hours:
@@ -247,16 +312,17 @@ def _date_after_end(case, v, when):
 def _date_after_words(case, v) -> str:
     word = "on or after" if v.get("day_itself") else "after"
     fact = v["fact"].replace("_", " ")
-    if case.facts.get(v["fact"]) is None:
+    at = f"the {v['at'].replace('_', ' ')}" if v.get("at") else "the date of the act"
+    if _stated(case, v["fact"]) is None:
         return f"the {fact} is not recorded"
     if v.get("period") is None:
-        return f"the date of the act is not {word} the {fact} ({case.facts.get(v['fact'])})"
+        return f"{at} is not {word} the {fact} ({lt.fmt(lt.as_date(_stated(case, v['fact'])))})"
     try:
         end = _date_after_end(case, v, None) if "param" not in v["period"] else None
     except LawError:  # a period fact not recorded: say what is missing, never fail while wording a failure
         end = None
     shown = f" (its last day: {lt.fmt(end)})" if end is not None else ""
-    return f"the date of the act is not {word} the end of the period from the {fact}{shown}"
+    return f"{at} is not {word} the end of the period from the {fact}{shown}"
 
 
 def _date_at_least_value(value, ctx):
@@ -292,6 +358,23 @@ def _date_at_least(case, v, when) -> bool:
     if "from_timer" in v and case.timers[v["from_timer"]].start is None:
         return False
     return lt.to_date(stated) >= _date_at_least_end(case, v, when)
+
+
+AREA_DATES = ("public_notice_on", "resolution_on")
+
+
+def _in_area(case, v, when) -> bool:
+    if isinstance(v, str):
+        return case.in_declared_area(v, when)
+    at = _stated(case, v["at"]) if v.get("at") else None
+    return case.in_declared_area(v["section"], at or when, v.get("from", "public_notice_on"))
+
+
+def _area_words(case, v) -> str:
+    section = v if isinstance(v, str) else v["section"]
+    when = f" on the {v['at'].replace('_', ' ')}" if isinstance(v, dict) and v.get("at") else " on that date"
+    since = " (by its resolution)" if isinstance(v, dict) and v.get("from") == "resolution_on" else ""
+    return f"the area {case.facts.get('area')!r} was not declared under {section}{since}{when}"
 
 
 def _notified(case, v, when) -> bool:
@@ -395,6 +478,10 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
+    Condition("fact_in", "fact_in: {name: [v1, v2]}", "the fact is one of these values (\"cattle\" means bulls, bullocks, … goats and kids)",
+              lambda case, v, w: all(case.facts.get(f) in vals for f, vals in v.items()),
+              lambda case, v: "; ".join(f"{f.replace('_', ' ')} must be one of {', '.join(map(str, vals))} (recorded: "
+                                        f"{case.facts.get(f)!r})" for f, vals in v.items()), _fact_in),
     Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be an amount expression: `{param: id}`, `{percent: 50, of: fact}`)",
               _facts_cmp(lambda a, b: a >= b), _cmp_words("at least"), _limits),
     Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within fifty feet\")",
@@ -403,28 +490,35 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _facts_cmp(lambda a, b: a > b), _cmp_words("more than"), _limits),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
               _facts_cmp(lambda a, b: a < b), _cmp_words("below"), _limits),
+    Condition("by", "by: [role]", "the entry is recorded by one of these roles (a power some may use only in some cases: the Deputy Director after assuming the Panchayat's powers)",
+              lambda case, v, w: case.acting is None or case.acting in v,
+              lambda case, v: f"it is for {' or '.join(sorted(v))} only", _roles),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
               lambda case, v, w: all(case.proc.versions.get(p) in r for p, r in v.items()),
               lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
-    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
-              _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
+    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night; `twilight`: between civil dawn and civil dusk)",
+              _by_day, lambda case, v: ("it must be done between civil dawn and civil dusk" if v == "twilight" else
+                                        "it must be done between sunrise and sunset" if v else "it must be done at night"),
+              _by_day_value),
     Condition("night", "night: {minutes: 30}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false}",
-              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after); with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\")",
+    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false}",
+              "the moment judged falls after the date the fact (or the case's event of that name) states (`day_itself: true`: on that day or after); "
+              "with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\"); "
+              "`at: name` judges the date another fact states instead of the moment judged; `on_receipt: true`: a fact's date on which the body's office was closed counts as its next open day (reading gca.receipt_on_closed_day)",
               _date_after, _date_after_words, _date_after_value),
     Condition("date_at_least", "date_at_least: {fact: name, period: {days: 30}, counting: from, from_timer: t}",
               "the date the fact states falls at least that period after the moment judged, or after the last day of `from_timer` (`counting: clear`: clear days, both ends excluded) (\"a date not less than thirty days from the date of such notice\")",
               _date_at_least, lambda case, v: f"the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])}) must be at least {lt.Period.parse(v['period'])} after the date judged",
               _date_at_least_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
-              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
-              lambda case, v, w: case.in_declared_area(v, w),
-              lambda case, v: f"the area {case.facts.get('area')!r} was not declared under {v} on that date", _node),
+              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged; "
+              "`{section: sec_106D, from: resolution_on, at: name}`: applying from the resolution instead, judged on the date a fact states",
+              _in_area, _area_words, _area_value),
     Condition("notified", "notified: switch", "an instrument in force on the moment judged switches that provision on for the case's `area`",
               _notified, lambda case, v: f"{case.pack.switches[v].get('title', v)} is not in force here on that date", _switch),
     Condition("any", "any: [conds]", "at least one of the conditions holds",

@@ -93,8 +93,9 @@ def _warnings(case, pack, proc) -> list[str]:
     """What the reader of a case should know that its status does not say."""
     out = []
     if str(pack.version) != case.pack_version:
-        out.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
-                   f"the version now installed, {pack.version}. Check the explanation for changed rules.")
+        out.append(f"This case is bound to law-pack version {case.pack_version}, which is not stored here; it is "
+                   f"evaluated under the version now installed, {pack.version}. Check the explanation for changed "
+                   "rules.")
     if case.property is not None and not case.property.verified:
         out.append("The property was declared on the application and the office has not yet verified it: no "
                    "certificate of a deemed outcome is issued on it until the office has.")
@@ -106,7 +107,7 @@ def _warnings(case, pack, proc) -> list[str]:
 
 
 def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
-    pack = get_pack(case.act_id)
+    pack = get_pack(case.act_id, case.pack_version)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
     rows = list(case.events.select_related("actor").order_by("seq"))
     warnings = []
@@ -131,7 +132,8 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
     warnings += _warnings(case, pack, proc)
     out = summary(case)
     out.update({
-        "act_id": case.act_id, "pack_version": case.pack_version, "pack_current": str(pack.version) == case.pack_version,
+        "act_id": case.act_id, "pack_version": case.pack_version,
+        "pack_current": str(E.load_pack(case.act_id).version) == case.pack_version,
         "as_of": (as_of or E.now_local()).isoformat(),
         "status": d.get("status") or case.status, "status_label": d.get("status_label") or case.status_label,
         "closed": d.get("closed", case.closed),
