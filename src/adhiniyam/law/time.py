@@ -18,7 +18,8 @@ Everything here is pure: dates in, dates out, and a sentence saying how.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
@@ -85,6 +86,31 @@ def fmt(d) -> str:
 
 def as_date(d) -> date:
     return d.date() if isinstance(d, datetime) else d
+
+
+def to_date(v) -> date:
+    """A date from a date, a datetime or an ISO string."""
+    if isinstance(v, datetime):
+        return v.date()
+    if isinstance(v, date):
+        return v
+    return date.fromisoformat(str(v))
+
+
+def parse_when(v):
+    """An ISO date, or a date and clock time (`2026-03-02T10:30`)."""
+    s = str(v)
+    return datetime.fromisoformat(s) if "T" in s or " " in s.strip() else date.fromisoformat(s)
+
+
+def moment(d) -> datetime:
+    """A date as the moment its day begins; a datetime as itself."""
+    return d if isinstance(d, datetime) else _day_start(d)
+
+
+@lru_cache(maxsize=4096)
+def _day_start(d: date) -> datetime:
+    return datetime.combine(d, time())
 
 
 def last_day(trigger, period: Period):
