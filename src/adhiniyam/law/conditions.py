@@ -121,8 +121,14 @@ def _night_value(value, ctx):
 
 
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself"},
-             "date_after is {fact: name, day_itself: false}")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself", "plus", "office"},
+             "date_after is {fact: name, plus: {days: 7} | {fact: name}, office: office, day_itself: false}")
+    plus = value.get("plus")
+    if plus is not None and not (isinstance(plus, dict) and set(plus) == {"fact"}):
+        try:
+            lt.Period.parse(plus)
+        except ValueError as e:
+            raise ctx.err(ctx.owner, f"date_after plus: {e}") from None
     return value
 
 
@@ -198,18 +204,43 @@ def _night(case, v, when) -> bool:
 def _date_after(case, v, when) -> bool:
     """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
     "after the date fixed thereunder for closing the same"."""
+    d, day = _date_of(case, v), lt.as_date(when)
+    return day >= d if v.get("day_itself") else day > d
+
+
+def _needed(case, name: str):
     from .errors import InvalidData
 
-    stated = case.facts.get(v["fact"])
+    stated = case.facts.get(name)
     if stated is None:
-        raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
-    d, day = lt.to_date(stated), lt.as_date(when)
-    return day >= d if v.get("day_itself") else day > d
+        raise InvalidData(f"the {name.replace('_', ' ')} is needed to judge the date of the act against it")
+    return stated
+
+
+def _date_of(case, v):
+    """The date a `date_after` compares with: the fact's date, or the last day of the period `plus`
+    counted from it (the first day excluded), carried past a day the `office` is closed."""
+    d = lt.to_date(_needed(case, v["fact"]))
+    plus = v.get("plus")
+    if plus is None:
+        return d
+    period = lt.Period.parse(_needed(case, plus["fact"]) if set(plus) == {"fact"} else plus)
+    end = lt.last_day(d, period)
+    if v.get("office"):
+        cal = case.body.calendar(v["office"])
+        if cal.closed_because(end):
+            end = cal.next_open_day(end)
+    return end
 
 
 def _date_after_words(case, v) -> str:
     word = "on or after" if v.get("day_itself") else "after"
-    return f"the date of the act is not {word} the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])})"
+    what = v["fact"].replace("_", " ")
+    if v.get("plus") is not None:
+        plus = v["plus"]
+        what = f"{(plus['fact'].replace('_', ' ') if set(plus) == {'fact'} else lt.Period.parse(plus))} from the {what}"
+        return f"the date of the act is not {word} the last day of the {what} ({lt.fmt(_date_of(case, v))})"
+    return f"the date of the act is not {word} the {what} ({case.facts.get(v['fact'])})"
 
 
 def _notified(case, v, when) -> bool:
@@ -294,8 +325,8 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, day_itself: false}",
-              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
+    Condition("date_after", "date_after: {fact: name, plus: {days: 7}, office: municipality, day_itself: false}",
+              "the moment judged falls after the date the fact states, or with `plus:` after the last day of that period from it (a period, or `{fact: name}` for one the record states; the first day excluded; `office:` a last day that office is closed runs to its next open day); `day_itself: true`: on that day or after",
               _date_after, _date_after_words, _date_after_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",

@@ -1,0 +1,70 @@
+"""Dates an offence is judged against that the record states as a date and a period: "within such
+reasonable time as shall be specified in the notice", "within one month after the completion …
+deliver … at his office" (a last day the office is closed runs to its next open day)."""
+
+from datetime import date
+
+import pytest
+from test_engine_v2 import ev, load, write_pack
+
+from adhiniyam.law import BodySettings, InvalidData, NoOffence, evaluate
+
+OFFENCE = """procedure: p
+title: P
+kind: offence
+cites: sec_1__subsec_1
+quote: "within one month"
+roles: {office: Office, court: Court}
+statuses: {reported: Reported}
+elements:
+  time_over:
+    text: the time in the notice had run out
+    cites: sec_1__subsec_1
+    quote: "within one month"
+    when: [{date_after: {fact: served_on, plus: {fact: time_in_notice}, office: body}}]
+events:
+  offence_committed:
+    by: [office]
+    opens: true
+    status: reported
+    cites: sec_1__subsec_1
+    fields:
+      offence_date: {type: date}
+      served_on: {type: date}
+      time_in_notice: {type: period}
+penalty:
+  cites: sec_1__subsec_1
+  quote: "fine"
+  versions: [{id: v1, from: unknown, fine: {max: 100}}]
+"""
+
+
+@pytest.fixture
+def pack(tmp_path):
+    return load(write_pack(tmp_path, procedure=OFFENCE, tests="[]", interpretations="interpretations: []\n"))
+
+
+def judged(pack, offence_date, **body):
+    data = {"offence_date": offence_date, "served_on": date(2026, 3, 2), "time_in_notice": {"days": 30}}
+    return evaluate(pack, "p", BodySettings(**body), [ev("offence_committed", date(2026, 4, 10), "office", **data)], date(2026, 4, 10))
+
+
+def test_the_period_a_record_states_runs_from_its_date_and_the_act_must_fall_after_its_last_day(pack):
+    with pytest.raises(NoOffence, match="last day of the time in notice from the served on"):
+        judged(pack, date(2026, 4, 1))  # 2 March + 30 days = 1 April: still within the time
+    assert judged(pack, date(2026, 4, 2)).offence["elements"] == {"time_over": True}
+
+
+def test_a_last_day_on_which_the_office_is_closed_runs_to_its_next_open_day(pack):
+    closed = [{"date": "2026-04-01", "reason": "a holiday", "source": "order"}]
+    with pytest.raises(NoOffence):
+        judged(pack, date(2026, 4, 2), closures=closed)
+    assert judged(pack, date(2026, 4, 3), closures=closed).offence["elements"]["time_over"]
+
+
+def test_a_period_the_record_does_not_state_is_asked_for(tmp_path):
+    pack = load(write_pack(tmp_path, procedure=OFFENCE.replace("time_in_notice: {type: period}", "time_in_notice: {type: period, required: false}"),
+                           tests="[]", interpretations="interpretations: []\n"))
+    with pytest.raises(InvalidData, match="time in notice is needed"):
+        evaluate(pack, "p", None, [ev("offence_committed", date(2026, 4, 10), "office", offence_date=date(2026, 4, 2),
+                                      served_on=date(2026, 3, 2))], date(2026, 4, 10))
