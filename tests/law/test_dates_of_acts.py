@@ -68,3 +68,30 @@ def test_a_period_the_record_does_not_state_is_asked_for(tmp_path):
     with pytest.raises(InvalidData, match="time in notice is needed"):
         evaluate(pack, "p", None, [ev("offence_committed", date(2026, 4, 10), "office", offence_date=date(2026, 4, 2),
                                       served_on=date(2026, 3, 2))], date(2026, 4, 10))
+
+
+WINDOW = """procedure: p
+title: P
+cites: sec_1__subsec_1
+quote: "within one month"
+roles: {applicant: Applicant}
+statuses: {pending: Pending}
+events:
+  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}
+timers:
+  appeal:
+    kind: window
+    cites: sec_1__subsec_1
+    quote: "within fifteen days of the receipt"
+    start: received
+    period: {days: 15}
+    counting: COUNTING
+"""
+
+
+@pytest.mark.parametrize("counting, last", [("from", date(2026, 3, 17)), ("inclusive", date(2026, 3, 16))])
+def test_inclusive_counting_takes_the_day_it_runs_from_as_the_first_day(tmp_path, counting, last):
+    pack = load(write_pack(tmp_path, procedure=WINDOW.replace("COUNTING", counting), tests="[]",
+                           interpretations="interpretations: []\n"))
+    r = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant")], date(2026, 3, 5))
+    assert r.deadline("appeal").last_day == last

@@ -192,7 +192,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
-    choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
+    choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
                "beyond_max": ("refuse", "cap")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)

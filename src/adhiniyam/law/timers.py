@@ -55,6 +55,8 @@ def last_day(ts: TimerState, body, tracing: bool, office: str | None):
             end = ts.start - ts.period.delta() if ts.period.is_hours else lt.as_date(ts.start) - ts.period.delta()
     else:
         end = lt.last_day(ts.start, ts.period)
+        if t.counting == "inclusive" and not ts.period.is_hours:  # the day it runs from is its first day
+            end = end - timedelta(days=1)
         for (_a, _b, days) in ts.pauses:
             end = end + timedelta(days=days)
         ts.extension_note = ""
@@ -94,6 +96,9 @@ def arithmetic(ts: TimerState, end) -> str:
         return f"latest day = {lt.fmt(ts.start)} − {ts.period} ({word}) = {lt.fmt(end)}"
     base = lt.last_day(ts.start, ts.period)
     s = f"{words(ts.how)}: {lt.explain_last_day(ts.start, ts.period, base)}"
+    if t.counting == "inclusive" and not ts.period.is_hours:
+        base = base - timedelta(days=1)
+        s += f", less one day as the day it runs from is counted as the first = {lt.fmt(base)}"
     for (a, b, days) in ts.pauses:
         s += f"; clock stopped from {lt.fmt(a)} to {lt.fmt(b)}: + {days} day{'s' if days != 1 else ''}"
     if ts.pauses:
@@ -112,6 +117,8 @@ def basis(ts: TimerState, end) -> dict:
         return {"from": ts.start, "stopped": True}
     t = ts.timer
     base = lt.last_day(ts.start, ts.period) if t.direction == "after" else end
+    if t.direction == "after" and t.counting == "inclusive" and not ts.period.is_hours:
+        base = base - timedelta(days=1)
     pauses = [[a, b, days] for (a, b, days) in ts.pauses]
     plain = lt.as_date(base) + timedelta(days=sum(p[2] for p in pauses)) if not ts.period.is_hours else base
     return {"from": ts.start, "period": ts.period.as_dict(), "counting": t.counting, "direction": t.direction,
