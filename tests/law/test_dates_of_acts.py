@@ -95,3 +95,16 @@ def test_inclusive_counting_takes_the_day_it_runs_from_as_the_first_day(tmp_path
                            interpretations="interpretations: []\n"))
     r = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant")], date(2026, 3, 5))
     assert r.deadline("appeal").last_day == last
+
+
+def test_interest_simple_or_compounded_yearly():
+    from types import SimpleNamespace
+
+    from adhiniyam.law import amounts
+
+    case = SimpleNamespace(facts={"expenses": 18000, "declared_on": date(2026, 1, 15)}, first={})
+    simple = {"interest": {"principal": {"fact": "expenses"}, "percent": 7.5, "from": "declared_on"}}
+    compound = {"interest": {**simple["interest"], "compound": "yearly"}}
+    assert amounts.amount(case, simple, date(2028, 1, 15))[0] == 2700.0  # 18,000 × 7.5% × 2 years
+    assert amounts.amount(case, compound, date(2028, 1, 15))[0] == 2801.25  # 18,000 × (1.075² − 1)
+    assert amounts.amount(case, compound, date(2027, 1, 15))[0] == 1350.0  # one year: the same as simple
