@@ -108,3 +108,25 @@ def test_interest_simple_or_compounded_yearly():
     assert amounts.amount(case, simple, date(2028, 1, 15))[0] == 2700.0  # 18,000 × 7.5% × 2 years
     assert amounts.amount(case, compound, date(2028, 1, 15))[0] == 2801.25  # 18,000 × (1.075² − 1)
     assert amounts.amount(case, compound, date(2027, 1, 15))[0] == 1350.0  # one year: the same as simple
+
+
+DAILY = OFFENCE.replace("""elements:
+  time_over:
+    text: the time in the notice had run out
+    cites: sec_1__subsec_1
+    quote: "within one month"
+    when: [{date_after: {fact: served_on, plus: {fact: time_in_notice}, office: body}}]
+""", "").replace("""      served_on: {type: date}
+      time_in_notice: {type: period}
+""", """      first_conviction_on: {type: date, required: false}
+  convicted: {by: [court], cites: sec_1__subsec_1}
+""").replace("fine: {max: 100}}", "fine: {max: 100}, daily: {max: 10, from: {earliest: [{fact: first_conviction_on}, convicted]}}}")
+
+
+def test_a_daily_fine_runs_after_the_first_conviction_even_when_an_earlier_case_holds_it(tmp_path):
+    pack = load(write_pack(tmp_path, procedure=DAILY, tests="[]", interpretations="interpretations: []\n"))
+    events = [ev("offence_committed", date(2026, 3, 2), "office", offence_date=date(2026, 3, 1)),
+              ev("convicted", date(2026, 3, 20), "court")]
+    assert evaluate(pack, "p", None, events, date(2026, 3, 30)).amounts["daily_days"] == 10  # 21–30 March
+    events[0].data["first_conviction_on"] = date(2026, 1, 10)  # the first conviction, in an earlier case
+    assert evaluate(pack, "p", None, events, date(2026, 3, 30)).amounts["daily_days"] == 79  # 11 January – 30 March

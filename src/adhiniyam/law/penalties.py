@@ -207,12 +207,23 @@ def _imprisonment(imp, on, out, steps) -> None:
 
 
 def _daily_start(case, daily):
-    src = daily.get("from", "conviction")
+    return _start_of(case, daily.get("from", "conviction"))
+
+
+def _start_of(case, src):
+    """The day a daily fine runs after: an event's date, a date the record states (`{fact: name}`: a
+    first conviction in an earlier case), the end of a timer, or the earliest of those known."""
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
-    ((_k, tid),) = src.items()
-    ts = case.timers[tid]
+    ((k, v),) = src.items()
+    if k == "earliest":
+        known = [d for d in (_start_of(case, x) for x in v) if d is not None]
+        return min(known) if known else None
+    if k == "fact":
+        got = case.facts.get(v)
+        return lt.to_date(got) if got is not None else None
+    ts = case.timers[v]
     if ts.expired is None:
         return None
     # "for every day after the period in the notice": counting excludes the start, so the first
