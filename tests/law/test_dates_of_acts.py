@@ -130,3 +130,24 @@ def test_a_daily_fine_runs_after_the_first_conviction_even_when_an_earlier_case_
     assert evaluate(pack, "p", None, events, date(2026, 3, 30)).amounts["daily_days"] == 10  # 21–30 March
     events[0].data["first_conviction_on"] = date(2026, 1, 10)  # the first conviction, in an earlier case
     assert evaluate(pack, "p", None, events, date(2026, 3, 30)).amounts["daily_days"] == 79  # 11 January – 30 March
+
+
+FIXED = """interpretations:
+  - id: mini.s1.after_the_date
+    question: "s.1 fines 'every day … after the date of the first conviction': does the jurisdiction's count apply?"
+    cites: sec_1__subsec_1
+    readings: {after_the_date: "the words fix it: the days after the date of the conviction"}
+    default: after_the_date
+    reason: "the provision's own words"
+    overrides: {question: gca.continuing_offence_days, as: {after_the_date: after_trigger}}
+    procedures: [p]
+"""
+
+
+def test_a_provision_whose_words_fix_the_answer_is_not_moved_by_the_jurisdiction_switch(tmp_path):
+    pack = load(write_pack(tmp_path, procedure=DAILY, tests="[]", interpretations=FIXED))
+    events = [ev("offence_committed", date(2026, 3, 2), "office", offence_date=date(2026, 3, 1)),
+              ev("convicted", date(2026, 3, 20), "court")]
+    switched = BodySettings(interpretations={"gca.continuing_offence_days": "including_trigger"})
+    r = evaluate(pack, "p", switched, events, date(2026, 3, 30))
+    assert r.amounts["daily_days"] == 10 and r.readings["mini.s1.after_the_date"] == "after_the_date"
