@@ -151,3 +151,37 @@ def test_a_provision_whose_words_fix_the_answer_is_not_moved_by_the_jurisdiction
     switched = BodySettings(interpretations={"gca.continuing_offence_days": "including_trigger"})
     r = evaluate(pack, "p", switched, events, date(2026, 3, 30))
     assert r.amounts["daily_days"] == 10 and r.readings["mini.s1.after_the_date"] == "after_the_date"
+
+
+def test_exceeding_is_more_than_and_a_check_may_say_so():
+    from types import SimpleNamespace
+
+    from adhiniyam.law.checks import OPS
+    from adhiniyam.law.conditions import CONDITIONS
+
+    case = SimpleNamespace(facts={"workmen": 20}, param=lambda name, on: 20)
+    above = CONDITIONS["fact_above"].holds
+    assert not above(case, {"workmen": 20}, None) and not above(case, {"workmen": {"param": "latrines_workmen_threshold"}}, None)
+    case.facts["workmen"] = 21
+    assert above(case, {"workmen": {"param": "latrines_workmen_threshold"}}, None)  # "exceeding twenty in number"
+    assert OPS["more_than"](15.5, 15) and not OPS["more_than"](15, 15) and OPS["less_than"](14, 15)
+
+
+def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the_words_say(tmp_path):
+    proc = DAILY.replace("first_conviction_on: {type: date, required: false}", """first_conviction_on: {type: date, required: false}
+      limb: {type: choice, choices: [removal, encroachment]}
+      prior_offences: {type: int, default: 0}""").replace(
+        "daily: {max: 10, from: {earliest: [{fact: first_conviction_on}, convicted]}}}",
+        "daily: {max: 10, from: convicted, when: [{fact: {limb: encroachment}}]}, prior_count: prior_offences, "
+        "subsequent: {fine: {max: 500}}}")
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]", interpretations="interpretations: []\n"))
+
+    def run(**data):
+        events = [ev("offence_committed", date(2026, 3, 2), "office", offence_date=date(2026, 3, 1), **data),
+                  ev("convicted", date(2026, 3, 20), "court")]
+        return evaluate(pack, "p", None, events, date(2026, 3, 30)).amounts
+
+    assert run(limb="encroachment")["daily_days"] == 10
+    removal = run(limb="removal")
+    assert removal["daily_total"] == 0 and removal["total_max"] == 100
+    assert run(limb="removal", prior_offences=1)["fine_max"] == 500  # an earlier offence, never convicted

@@ -12,6 +12,7 @@ from .errors import InvalidData, NotAllowed
 from .money import rupees
 
 OPS = {"at_least": lambda v, lim: v >= lim, "at_most": lambda v, lim: v <= lim,
+       "more_than": lambda v, lim: v > lim, "less_than": lambda v, lim: v < lim,  # "exceeding", "beyond"
        "equals": lambda v, lim: v == lim, "in": lambda v, lim: v in lim}
 
 

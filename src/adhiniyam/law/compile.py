@@ -23,7 +23,7 @@ EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
                   "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
-CHECK_OPS = ("at_least", "at_most", "equals", "in")
+CHECK_OPS = ("at_least", "at_most", "more_than", "less_than", "equals", "in")
 
 
 def cites_of(v) -> list:
@@ -254,7 +254,7 @@ def _check(ctx, cid, c) -> dict:
     ctx.need(c.get("on") in ctx.events, f"check {cid}: `on` must name an event of this procedure", c)
     rule = c.get("rule") or {}
     ok = ("fact" in rule or "total" in rule) and bool(set(CHECK_OPS) & set(rule))
-    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, at_least|at_most|equals|in: value}}", c)
+    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, {'|'.join(CHECK_OPS)}: value}}", c)
     if "total" in rule:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None

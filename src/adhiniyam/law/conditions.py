@@ -264,6 +264,10 @@ def _facts_cmp(op):
     return holds
 
 
+def _limit(case, n, when):
+    return case.param(n["param"], when) if isinstance(n, dict) else n
+
+
 def _status_words(case, v):
     return f"the case must be {' or '.join(sorted(v))} (it is: {case.status_label()})"
 
@@ -314,6 +318,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _facts_cmp(lambda a, b: a >= b), _fact_words),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
               _facts_cmp(lambda a, b: a < b), _fact_words),
+    Condition("fact_above", "fact_above: {name: n}", "the numeric fact is more than n (\"exceeding\"); n may be `{param: id}`",
+              lambda case, v, w: all(case.facts.get(f) is not None and case.facts[f] > _limit(case, n, w) for f, n in v.items()),
+              _fact_words),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",

@@ -14,12 +14,13 @@ from datetime import timedelta
 
 from . import amounts, dated
 from . import time as lt
+from .conditions import first_failure
 from .errors import Conflict, NoRule
 from .money import rupees
 
-DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
+DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during", "when"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
-                "imprisonment"}
+                "imprisonment", "prior_count"}
 WITH_FINE = {
     "or_both": "or with fine, or with both",  # "imprisonment … or with fine … or with both"
     "or": "or with fine",  # "imprisonment … or fine"
@@ -41,6 +42,8 @@ def check_penalty(p, err, ctx) -> None:
             raise err(v, "each penalty version has an `id`")
         ctx.cites(v, [v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or []))
         _check_imprisonment(v.get("imprisonment"), err, v)
+        if (v.get("daily") or {}).get("when") is not None:  # "in the case of encroachment, with further fine"
+            v["daily"] = {**v["daily"], "_when": ctx.conditions(v["daily"], v["daily"]["when"])}
         for part in (v, v.get("subsequent") or {}):
             for key in ("fine", "daily"):
                 spec = part.get(key)
@@ -100,11 +103,13 @@ def compute(case, penalty, as_of) -> dict:
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
     steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
-    nth = int(case.facts.get("prior_convictions", 0) or 0) + 1
+    # a "subsequent" offence: after earlier convictions, or (where the words are read so) earlier offences
+    nth = int(case.facts.get(v.get("prior_count", "prior_convictions"), 0) or 0) + 1
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        steps(on, f"penalty: conviction number {nth} under this provision, so the penalty for a subsequent offence applies")
+        what = "conviction" if v.get("prior_count", "prior_convictions") == "prior_convictions" else "offence"
+        steps(on, f"penalty: {what} number {nth} under this provision, so the penalty for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
     _fine(case, spec, on, out, steps)
     if spec.get("daily"):
@@ -147,6 +152,11 @@ def _fine(case, spec, on, out, steps) -> None:
 
 
 def _daily(case, daily, as_of_d, on, out, steps) -> None:
+    failed = first_failure(daily.get("_when") or (), case, on)
+    if failed is not None:
+        steps(on, f"daily fine: not in this case ({failed.failure(case)})")
+        out["daily_days"], out["daily_total"] = 0, 0
+        return
     rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
     rate, words = amounts.amount(case, daily[rate_key], on)
     out["daily_rate"] = rate
