@@ -112,9 +112,16 @@ class Case:
         if period.is_hours and not isinstance(start, datetime):
             raise InvalidData(f"{t.title}: a period in hours runs from a clock time; give the time of the event it runs "
                               f"from (at: {lt.as_date(start).isoformat()}T10:30), not only the date {lt.fmt(start)}", t.cites)
-        ts.begin(start, period, how)
+        ts.begin(start, period, how, self.month_rule(start, period))
         if self.tracing:
             self.step(on, f"{t.title} ({t.quote!r}): {tm.arithmetic(ts, self.last_day(ts))}", t.cites)
+
+    def month_rule(self, start, period) -> str:
+        """How a period of months from this start ends: the reading gca.month_end, consulted (and so
+        listed among the readings that shaped the result) only where its readings disagree."""
+        if lt.month_rules_differ(start, period):
+            return self.reading("gca.month_end")
+        return lt.DEFAULT_MONTH_RULE
 
     def _receipt(self, t, on, how):
         """A period from receipt at an office closed that day runs from the next open day (reading)."""

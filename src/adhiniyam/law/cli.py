@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -58,6 +59,9 @@ def main(argv: list[str]) -> int:
     except LawError as err:
         print(f"refused: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`… | head`): stop quietly, as other Unix tools do
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 — so the interpreter's final flush does not fail
+        return 141
 
 
 def _acts(act):

@@ -186,6 +186,7 @@ ENGINE_READS = {
     "gca.date_of_expiry": lambda raw: _has_key(raw, "last_day_of"),
     "gca.continuing_offence_days": lambda raw: _has_key(raw, "daily"),
     "gca.closed_office_for_silence_periods": lambda raw: _has_key(raw, "deemed"),
+    "gca.month_end": lambda raw: _has_key(raw, "months") or _has_key(raw, "years"),
 }
 
 

@@ -143,10 +143,12 @@ def _same(a, b) -> bool:
 
 def _check_error(want, res, err) -> list[str]:
     want = want or {}
+    if want.get("type", "LawError") not in ERRORS:
+        return [f"expect.error.type {want['type']!r} is not an error the engine raises; use one of {', '.join(sorted(ERRORS))}"]
     if err is None:
         return [f"expected an error ({want.get('type', 'LawError')}), but the case evaluated to status {res.status!r}"]
     fails = []
-    cls = ERRORS.get(want.get("type", "LawError"), LawError)
+    cls = ERRORS[want.get("type", "LawError")]
     if not isinstance(err, cls):
         fails.append(f"expected {want.get('type')}, got {type(err).__name__}: {err.message}")
     if want.get("contains") and want["contains"].lower() not in err.message.lower():
@@ -221,8 +223,16 @@ def _check_values(exp, res) -> list[str]:
     return fails
 
 
+EXPECT_KEYS = ("status", "closed", "deemed", "deadlines", "next_deadline", "allowed", "not_allowed", "amounts",
+               "findings", "system_events", "readings", "offence", "recorded_late", "error")
+
+
 def check(pack: Pack, sc: dict) -> list[str]:
     exp = sc.get("expect") or {}
+    unknown = sorted(set(exp) - set(EXPECT_KEYS)) if isinstance(exp, dict) else ["(not a mapping)"]
+    if unknown:
+        raise ScenarioError(getattr(exp, "line", getattr(sc, "line", None)),
+                            f"expect: does not know {', '.join(unknown)}; it takes {', '.join(EXPECT_KEYS)}")
     res, err = run_scenario(pack, sc)
     if "error" in exp:
         return _check_error(exp["error"], res, err)

@@ -11,7 +11,7 @@ from .model import Timer
 
 class TimerState:
     __slots__ = ("timer", "start", "period", "pauses", "open_pause", "stopped", "expired", "how",
-                 "extension_note", "cached_last", "cached_expiry")
+                 "extension_note", "cached_last", "cached_expiry", "month_rule")
 
     def __init__(self, timer: Timer):
         self.timer = timer
@@ -25,9 +25,11 @@ class TimerState:
         self.extension_note = ""
         self.cached_last = None
         self.cached_expiry = None  # (last day, the moment it expires) for the last day last computed
+        self.month_rule = lt.DEFAULT_MONTH_RULE  # how a month from a month's end ends (reading gca.month_end)
 
-    def begin(self, start, period, how) -> None:
+    def begin(self, start, period, how, month_rule: str = lt.DEFAULT_MONTH_RULE) -> None:
         self.start, self.period, self.pauses, self.open_pause = start, period, [], None
+        self.month_rule = month_rule
         self.stopped = self.expired = None
         self.cached_last = None
         self.how = how
@@ -54,7 +56,7 @@ def last_day(ts: TimerState, body, tracing: bool, office: str | None):
         else:
             end = ts.start - ts.period.delta() if ts.period.is_hours else lt.as_date(ts.start) - ts.period.delta()
     else:
-        end = lt.last_day(ts.start, ts.period)
+        end = lt.last_day(ts.start, ts.period, ts.month_rule)
         if t.counting == "inclusive" and not ts.period.is_hours:  # the day it runs from is its first day
             end = end - timedelta(days=1)
         for (_a, _b, days) in ts.pauses:
@@ -94,8 +96,8 @@ def arithmetic(ts: TimerState, end) -> str:
     if t.direction == "before":
         word = "clear days, both ends excluded" if t.counting == "clear" else "the event day excluded"
         return f"latest day = {lt.fmt(ts.start)} − {ts.period} ({word}) = {lt.fmt(end)}"
-    base = lt.last_day(ts.start, ts.period)
-    s = f"{words(ts.how)}: {lt.explain_last_day(ts.start, ts.period, base)}"
+    base = lt.last_day(ts.start, ts.period, ts.month_rule)
+    s = f"{words(ts.how)}: {lt.explain_last_day(ts.start, ts.period, base, ts.month_rule)}"
     if t.counting == "inclusive" and not ts.period.is_hours:
         base = base - timedelta(days=1)
         s += f", less one day as the day it runs from is counted as the first = {lt.fmt(base)}"
@@ -106,8 +108,11 @@ def arithmetic(ts: TimerState, end) -> str:
     s += ts.extension_note
     if t.counting == "clear":
         s += f"; clear days: the act may be done from {lt.fmt(end + timedelta(days=1) if not isinstance(end, datetime) else end)}"
-    if t.readings:
-        s += "; " + ", ".join(f"reading {i} = {r}" for i, r in t.readings)
+    readings = list(t.readings)
+    if lt.month_rules_differ(ts.start, ts.period):
+        readings.append(("gca.month_end", ts.month_rule))
+    if readings:
+        s += "; " + ", ".join(f"reading {i} = {r}" for i, r in readings)
     return s
 
 
@@ -116,7 +121,7 @@ def basis(ts: TimerState, end) -> dict:
     if end is None:
         return {"from": ts.start, "stopped": True}
     t = ts.timer
-    base = lt.last_day(ts.start, ts.period) if t.direction == "after" else end
+    base = lt.last_day(ts.start, ts.period, ts.month_rule) if t.direction == "after" else end
     if t.direction == "after" and t.counting == "inclusive" and not ts.period.is_hours:
         base = base - timedelta(days=1)
     pauses = [[a, b, days] for (a, b, days) in ts.pauses]
