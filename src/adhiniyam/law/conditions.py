@@ -225,7 +225,7 @@ def _date_of(case, v):
     if plus is None:
         return d
     period = lt.Period.parse(_needed(case, plus["fact"]) if set(plus) == {"fact"} else plus)
-    end = lt.last_day(d, period)
+    end = lt.last_day(d, period, case.month_rule(d, period))  # a month from a month's end: gca.month_end
     if v.get("office"):
         cal = case.body.calendar(v["office"])
         if cal.closed_because(end):
