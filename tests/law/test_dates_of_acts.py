@@ -185,3 +185,15 @@ def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the
     removal = run(limb="removal")
     assert removal["daily_total"] == 0 and removal["total_max"] == 100
     assert run(limb="removal", prior_offences=1)["fine_max"] == 500  # an earlier offence, never convicted
+
+
+def test_a_period_from_service_runs_from_the_date_served_or_else_the_day_of_the_order(tmp_path):
+    proc = WINDOW.replace("COUNTING", "from").replace("    start: received\n",
+                                                      "    start: {first_of: [{field: received.served_on}, received]}\n").replace(
+        "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}",
+        "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1,\n"
+        "             fields: {served_on: {type: date, required: false}}}")
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]", interpretations="interpretations: []\n"))
+    plain = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant")], date(2026, 3, 5))
+    served = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant", served_on=date(2026, 3, 5))], date(2026, 3, 5))
+    assert plain.deadline("appeal").last_day == date(2026, 3, 17) and served.deadline("appeal").last_day == date(2026, 3, 20)

@@ -181,6 +181,8 @@ class Case:
             return self._after_timer(k, v)
         if k == "field":
             return self._field_date(v)
+        if k == "first_of":  # the first of these the record states: "from its service" where a service date is given
+            return next((x for x in (self.start_spec_date(s) for s in v) if x is not None), None)
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]

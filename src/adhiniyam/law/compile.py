@@ -306,7 +306,7 @@ def _start_refs(start):
         yield start
         return
     ((k, v),) = start.items()
-    if k in ("earliest", "latest"):
+    if k in ("earliest", "latest", "first_of"):
         for s in v:
             yield from _start_refs(s)
     elif k == "field":
@@ -329,14 +329,14 @@ def _check_start(ctx, t, start, events) -> None:
         if k in ("last_day_of", "day_after"):
             ctx.need(v in ctx.timers, f"start {k}: {v!r} is not a timer of this procedure", t)
             return
-        if k in ("earliest", "latest"):
+        if k in ("earliest", "latest", "first_of"):
             for s in v:
                 _check_start(ctx, t, s, events)
             return
         if k == "field":
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest|first_of: [...]}} or {{field: event.field}}, not {start!r}")
 
 
 def _check_period(ctx, t, period, events) -> None:
