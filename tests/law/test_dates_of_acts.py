@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from test_engine_v2 import ev, load, write_pack
 
-from adhiniyam.law import BodySettings, InvalidData, NoOffence, evaluate
+from adhiniyam.law import BodySettings, InvalidData, NoOffence, NotAllowed, evaluate
 
 OFFENCE = """procedure: p
 title: P
@@ -197,3 +197,19 @@ def test_a_period_from_service_runs_from_the_date_served_or_else_the_day_of_the_
     plain = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant")], date(2026, 3, 5))
     served = evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant", served_on=date(2026, 3, 5))], date(2026, 3, 5))
     assert plain.deadline("appeal").last_day == date(2026, 3, 17) and served.deadline("appeal").last_day == date(2026, 3, 20)
+
+
+def test_date_after_may_judge_another_event_of_the_case(tmp_path):
+    proc = WINDOW.replace("COUNTING", "from").replace(
+        "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}",
+        "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}\n"
+        "  resolved: {by: [applicant], cites: sec_1__subsec_1, fields: {resolution_date: {type: date}}}\n"
+        "  claimed:\n    by: [applicant]\n    cites: sec_1__subsec_1\n"
+        "    when: [{not: {date_after: {fact: resolution_date, date_of: received}}, error: \"notice given after the resolution\"}]")
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]", interpretations="interpretations: []\n"))
+    events = [ev("received", date(2026, 3, 2), "applicant"), ev("resolved", date(2026, 3, 9), "applicant", resolution_date=date(2026, 3, 1)),
+              ev("claimed", date(2026, 9, 1), "applicant")]
+    with pytest.raises(NotAllowed, match="after the resolution"):
+        evaluate(pack, "p", None, events, date(2026, 9, 1))
+    events[1].data["resolution_date"] = date(2026, 3, 5)
+    assert evaluate(pack, "p", None, events, date(2026, 9, 1)).status == "pending"

@@ -121,8 +121,11 @@ def _night_value(value, ctx):
 
 
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself", "plus", "office"},
-             "date_after is {fact: name, plus: {days: 7} | {fact: name}, office: office, day_itself: false}")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str)
+             and set(value) <= {"fact", "day_itself", "plus", "office", "date_of"},
+             "date_after is {fact: name, plus: {days: 7} | {fact: name}, office: office, date_of: event, day_itself: false}")
+    if value.get("date_of") is not None:
+        _event(value["date_of"], ctx)
     plus = value.get("plus")
     if plus is not None and not (isinstance(plus, dict) and set(plus) == {"fact"}):
         try:
@@ -204,6 +207,9 @@ def _night(case, v, when) -> bool:
 def _date_after(case, v, when) -> bool:
     """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
     "after the date fixed thereunder for closing the same"."""
+    if v.get("date_of"):  # judge that event's date ("the notice … is given subsequent to … the resolution")
+        got = case.first.get(v["date_of"])
+        when = got[0] if got else when
     d, day = _date_of(case, v), lt.as_date(when)
     return day >= d if v.get("day_itself") else day > d
 
@@ -332,8 +338,8 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, plus: {days: 7}, office: municipality, day_itself: false}",
-              "the moment judged falls after the date the fact states, or with `plus:` after the last day of that period from it (a period, or `{fact: name}` for one the record states; the first day excluded; `office:` a last day that office is closed runs to its next open day); `day_itself: true`: on that day or after",
+    Condition("date_after", "date_after: {fact: name, plus: {days: 7}, office: municipality, date_of: ev, day_itself: false}",
+              "the moment judged (or with `date_of:` that event's date) falls after the date the fact states, or with `plus:` after the last day of that period from it (a period, or `{fact: name}` for one the record states; the first day excluded; `office:` a last day that office is closed runs to its next open day); `day_itself: true`: on that day or after",
               _date_after, _date_after_words, _date_after_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
