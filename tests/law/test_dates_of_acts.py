@@ -165,6 +165,8 @@ def test_exceeding_is_more_than_and_a_check_may_say_so():
     case.facts["workmen"] = 21
     assert above(case, {"workmen": {"param": "latrines_workmen_threshold"}}, None)  # "exceeding twenty in number"
     assert OPS["more_than"](15.5, 15) and not OPS["more_than"](15, 15) and OPS["less_than"](14, 15)
+    case.facts.update(expenses_paid=0, expenses_due=300)  # "has paid all the expenses of its detention"
+    assert not CONDITIONS["fact_at_least"].holds(case, {"expenses_paid": {"fact": "expenses_due"}}, None)
 
 
 def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the_words_say(tmp_path):

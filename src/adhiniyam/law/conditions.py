@@ -266,12 +266,22 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], val) for f, val in v.items())
+        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
     return holds
 
 
 def _limit(case, n, when):
-    return case.param(n["param"], when) if isinstance(n, dict) else n
+    """A limit: a number, a parameter in force on the date, or another fact of the record (`{fact: name}`)."""
+    if not isinstance(n, dict):
+        return n
+    if "param" in n:
+        return case.param(n["param"], when)
+    got = case.facts.get(n["fact"])
+    if got is None:
+        from .errors import InvalidData
+
+        raise InvalidData(f"the {n['fact'].replace('_', ' ')} is needed to compare with")
+    return got
 
 
 def _status_words(case, v):
@@ -324,9 +334,8 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _facts_cmp(lambda a, b: a >= b), _fact_words),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
               _facts_cmp(lambda a, b: a < b), _fact_words),
-    Condition("fact_above", "fact_above: {name: n}", "the numeric fact is more than n (\"exceeding\"); n may be `{param: id}`",
-              lambda case, v, w: all(case.facts.get(f) is not None and case.facts[f] > _limit(case, n, w) for f, n in v.items()),
-              _fact_words),
+    Condition("fact_above", "fact_above: {name: n}", "the numeric fact is more than n (\"exceeding\"); in these three n may be `{param: id}` or `{fact: name}`",
+              _facts_cmp(lambda a, b: a > b), _fact_words),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
