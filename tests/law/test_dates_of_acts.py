@@ -215,3 +215,23 @@ def test_date_after_may_judge_another_event_of_the_case(tmp_path):
         evaluate(pack, "p", None, events, date(2026, 9, 1))
     events[1].data["resolution_date"] = date(2026, 3, 5)
     assert evaluate(pack, "p", None, events, date(2026, 9, 1)).status == "pending"
+
+
+def test_a_named_amount_may_be_owed_only_in_some_cases(tmp_path):
+    proc = WINDOW.replace("COUNTING", "from").replace(
+        "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}",
+        "  received:\n    by: [applicant]\n    opens: true\n    status: pending\n    cites: sec_1__subsec_1\n"
+        "    fields: {demanded: {type: money}, rent_due: {type: money}, rent_disclosed: {type: bool}}") + """amounts:
+  capped_at_rent:
+    cites: sec_1__subsec_1
+    quote: "not more than the amount of rent which is due"
+    amount: {lesser_of: [{fact: demanded}, {fact: rent_due}]}
+    when: [{fact: {rent_disclosed: true}}]
+"""
+    pack = load(write_pack(tmp_path, procedure=proc, tests="[]", interpretations="interpretations: []\n"))
+
+    def run(disclosed):
+        return evaluate(pack, "p", None, [ev("received", date(2026, 3, 2), "applicant", demanded=12000, rent_due=4500,
+                                              rent_disclosed=disclosed)], date(2026, 3, 5)).amounts
+
+    assert run(True)["capped_at_rent"] == 4500 and "capped_at_rent" not in run(False)

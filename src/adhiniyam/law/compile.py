@@ -124,9 +124,11 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
         check_penalty(penalty, lambda obj, msg: ctx.err(obj, f"penalty: {msg}"), ctx)
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote, when}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        if spec.get("when") is not None:  # an amount owed only in some cases ("unless he neglect … to disclose")
+            spec["_when"] = ctx.conditions(spec, spec["when"])
     offence = _offence(ctx, raw) if kind == "offence" else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
