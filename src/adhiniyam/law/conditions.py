@@ -266,22 +266,21 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
+        def one(f, val):
+            lim = _limit(case, val, when)
+            return case.facts.get(f) is not None and lim is not None and op(case.facts[f], lim)
+        return all(one(f, val) for f, val in v.items())
     return holds
 
 
 def _limit(case, n, when):
-    """A limit: a number, a parameter in force on the date, or another fact of the record (`{fact: name}`)."""
+    """A limit: a number, a parameter in force on the date, or another fact of the record (`{fact: name}`;
+    None while the record does not state it, and the comparison does not hold)."""
     if not isinstance(n, dict):
         return n
     if "param" in n:
         return case.param(n["param"], when)
-    got = case.facts.get(n["fact"])
-    if got is None:
-        from .errors import InvalidData
-
-        raise InvalidData(f"the {n['fact'].replace('_', ' ')} is needed to compare with")
-    return got
+    return case.facts.get(n["fact"])
 
 
 def _status_words(case, v):
