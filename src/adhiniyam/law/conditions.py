@@ -207,11 +207,18 @@ def _night(case, v, when) -> bool:
 def _date_after(case, v, when) -> bool:
     """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
     "after the date fixed thereunder for closing the same"."""
+    if case.listing and any(case.facts.get(f) is None for f in _date_facts(v)):
+        return True  # open today; the dates are checked when the entry is recorded
     if v.get("date_of"):  # judge that event's date ("the notice … is given subsequent to … the resolution")
         got = case.first.get(v["date_of"])
         when = got[0] if got else when
     d, day = _date_of(case, v), lt.as_date(when)
     return day >= d if v.get("day_itself") else day > d
+
+
+def _date_facts(v) -> list:
+    plus = v.get("plus")
+    return [v["fact"]] + ([plus["fact"]] if isinstance(plus, dict) and set(plus) == {"fact"} else [])
 
 
 def _needed(case, name: str):
