@@ -17,6 +17,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from adhiniyam.progress import track
+
 from . import access
 from . import engine as E
 from . import roles as R
@@ -318,7 +320,8 @@ def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
     """Sweep every case whose stored next deadline has passed (per body, on the inbox index)."""
     today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
     stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
-    for body in (bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk")):
+    bodies = list(bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk"))
+    for body in track(bodies, "sweep", stream=stdout, note=lambda b: b.code):
         stats["bodies"] += 1
         # the engine's next deadline is a last day: time can change the case from the day after it
         ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
