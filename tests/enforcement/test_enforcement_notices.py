@@ -177,6 +177,9 @@ def test_prosecution_on_default_only_after_the_period(api):
     assert r.status_code == 422 and r.json()["code"] == "not_in_default"
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
     r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15"})
+    assert r.status_code == 422 and "act" in r.json()["detail"]     # an offence is a finding: its elements are stated
+    facts = {"act": "immovable_encroachment_on_or_under_street", "with_written_permission_of_municipality": False}
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15", "data": facts})
     assert r.status_code == 201, r.content
     off = r.json()
     assert off["procedure"] == "offence_s183_1" and off["applicant"]["id"] == case["applicant"]["id"]

@@ -21,7 +21,7 @@ elements:
     text: the time in the notice had run out
     cites: sec_1__subsec_1
     quote: "within one month"
-    when: [{date_after: {fact: served_on, plus: {fact: time_in_notice}, office: body}}]
+    when: [{date_after: {fact: served_on, period: {fact: time_in_notice}, office: body}}]
 events:
   offence_committed:
     by: [office]
@@ -50,7 +50,7 @@ def judged(pack, offence_date, **body):
 
 
 def test_the_period_a_record_states_runs_from_its_date_and_the_act_must_fall_after_its_last_day(pack):
-    with pytest.raises(NoOffence, match="last day of the time in notice from the served on"):
+    with pytest.raises(NoOffence, match=r"the period from the served on \(its last day: 1 April 2026\)"):
         judged(pack, date(2026, 4, 1))  # 2 March + 30 days = 1 April: still within the time
     assert judged(pack, date(2026, 4, 2)).offence["elements"] == {"time_over": True}
 
@@ -115,7 +115,7 @@ DAILY = OFFENCE.replace("""elements:
     text: the time in the notice had run out
     cites: sec_1__subsec_1
     quote: "within one month"
-    when: [{date_after: {fact: served_on, plus: {fact: time_in_notice}, office: body}}]
+    when: [{date_after: {fact: served_on, period: {fact: time_in_notice}, office: body}}]
 """, "").replace("""      served_on: {type: date}
       time_in_notice: {type: period}
 """, """      first_conviction_on: {type: date, required: false}

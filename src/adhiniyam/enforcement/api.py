@@ -208,13 +208,15 @@ def default_works(request, case_id: int, payload: DefaultWorksIn):
 class ProsecuteIn(Schema):
     on: When
     offence: PackId | None = None
+    data: dict[str, Any] = {}  # the facts of the offence its elements require (an offence is a finding about facts)
 
 
 @router.post("/notices/{case_id}/prosecute", response={201: dict, **ERRORS})
 def prosecute(request, case_id: int, payload: ProsecuteIn):
     """On default, open the offence case the Act gives against the person served (first or subsequent
     counted from the register)."""
-    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence)
+    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence,
+                                        data=payload.data)
     out = _notice_out(request.user, case.pk)
     out["earlier_convictions"] = note
     return Status(201, out)

@@ -474,8 +474,9 @@ def record_default_works(user, case_id: int, *, on, amount, version: int, note: 
     return case, d
 
 
-def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
-    """Open the offence case the Act gives for a notice in default, against the person served."""
+def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None, data: dict | None = None):
+    """Open the offence case the Act gives for a notice in default, against the person served, with the
+    facts its elements require (`data`); the engine refuses a record short of them."""
     notice = access.case_for(user, case_id)
     require_staff(user, notice.body, "prosecute")
     info = default_options(notice)
@@ -489,7 +490,7 @@ def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
         raise LawRefused(f"Notice {notice.number} is not in default (status: {info['status']}); prosecution for "
                          "disobeying it can begin only after the period allowed has run out.", code="not_in_default",
                          cites=[c for o in choices for c in RS.get_pack(notice.act_id).procedure(o["offence"]).cites])
-    case, note = record_offence(user, notice.body, choices[0]["offence"], on, {}, person_id=notice.applicant_id,
+    case, note = record_offence(user, notice.body, choices[0]["offence"], on, dict(data or {}), person_id=notice.applicant_id,
                                 property_id=notice.property_id,
                                 title=f"{choices[0]['title']} — default of notice {notice.number}")
     return case, note
