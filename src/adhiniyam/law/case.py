@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from . import registers
 from . import time as lt
 from . import timers as tm
 from .checks import run_check
@@ -66,6 +67,12 @@ class Case:
             got = self.answers[iid] = self.pack.reading_for(self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
         return got[2]
+
+    def chosen_note(self) -> str:
+        """The body's readings that differ from the pack's default and shaped this case, named in a
+        refusal as they are in a result's `readings` (a refusal has no result to show them)."""
+        chosen = [(i, r) for i, r in self.readings.items() if (it := registers.find(self.pack, i)) is not None and r != it.default]
+        return f" (read as the body reads {', '.join(f'{i} = {r}' for i, r in chosen)})" if chosen else ""
 
     def param(self, name: str, on):
         """A parameter's value on `on`, through the Act and the local instruments, with the trace."""
@@ -319,7 +326,8 @@ class Case:
             self.offence = judge(self, proc.offence, et, ev, data)
         failed = first_failure(et.when, self, ev.on) if et.when else None
         if failed is not None:
-            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
+            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}{self.chosen_note()}",
+                             failed.cites or et.cites)
         self._accept(et, ev, data)
 
     def _admit(self, et, ev) -> None:
