@@ -298,6 +298,16 @@ aliases: {events: {offence_detected: offence_committed}}
 """
 
 
+def test_no_offence_names_the_body_s_reading_that_brought_the_facts_within_the_exception(tmp_path):
+    read = OFFENCE.replace("when: [{fact: {domestic_use: true}}]",
+                           "when: [{fact: {domestic_use: true}}, {reading: {mini.month: [thirty_days]}}]")
+    pack = load(write_pack(tmp_path, extra={"shapes.yaml": SHAPE, "procedures/o.yaml": read}))
+    facts = [ev("offence_committed", date(2026, 5, 1), "officer", not_authorised=True, domestic_use=True)]
+    assert evaluate(pack, "o", None, facts, date(2026, 5, 2)).offence["exceptions"] == {"domestic": False}
+    with pytest.raises(NoOffence, match=r"^no offence: .*\(read as the body reads mini.month = thirty_days\)"):
+        evaluate(pack, "o", BodySettings(interpretations={"mini.month": "thirty_days"}), facts, date(2026, 5, 2))
+
+
 def test_a_shape_compiles_to_what_the_procedure_would_say_in_full(tmp_path):
     pack = load(write_pack(tmp_path, extra={"shapes.yaml": SHAPE, "procedures/o.yaml": OFFENCE}))
     o = pack.procedure("o")
