@@ -174,8 +174,8 @@ def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the
       limb: {type: choice, choices: [removal, encroachment]}
       prior_offences: {type: int, default: 0}""").replace(
         "daily: {max: 10, from: {earliest: [{fact: first_conviction_on}, convicted]}}}",
-        "daily: {max: 10, from: convicted, when: [{fact: {limb: encroachment}}]}, prior_count: prior_offences, "
-        "subsequent: {fine: {max: 500}}}")
+        "daily: {max: 10, from: convicted, when: [{fact: {limb: encroachment}}]}, "
+        "subsequent: {fine: {max: 500}, counts: prior_offences}}")
     pack = load(write_pack(tmp_path, procedure=proc, tests="[]", interpretations="interpretations: []\n"))
 
     def run(**data):
@@ -189,7 +189,7 @@ def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the
     assert run(limb="removal", prior_offences=1)["fine_max"] == 500  # an earlier offence, never convicted
 
 
-def test_a_period_from_service_runs_from_the_date_served_or_else_the_day_of_the_order(tmp_path):
+def test_a_start_may_be_the_first_of_several_the_record_states_in_order(tmp_path):
     proc = WINDOW.replace("COUNTING", "from").replace("    start: received\n",
                                                       "    start: {first_of: [{field: received.served_on}, received]}\n").replace(
         "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}",

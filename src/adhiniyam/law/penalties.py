@@ -20,7 +20,7 @@ from .money import rupees
 
 DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during", "when"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
-                "imprisonment", "prior_count"}
+                "imprisonment"}
 WITH_FINE = {
     "or_both": "or with fine, or with both",  # "imprisonment … or with fine … or with both"
     "or": "or with fine",  # "imprisonment … or fine"
@@ -44,6 +44,8 @@ def check_penalty(p, err, ctx) -> None:
         _check_imprisonment(v.get("imprisonment"), err, v)
         if (v.get("daily") or {}).get("when") is not None:  # "in the case of encroachment, with further fine"
             v["daily"] = {**v["daily"], "_when": ctx.conditions(v["daily"], v["daily"]["when"])}
+        if not isinstance((v.get("subsequent") or {}).get("counts", ""), str):
+            raise err(v, "subsequent counts is the name of the fact that counts earlier offences (prior_convictions)")
         for part in (v, v.get("subsequent") or {}):
             for key in ("fine", "daily"):
                 spec = part.get(key)
@@ -103,13 +105,13 @@ def compute(case, penalty, as_of) -> dict:
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
     steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
-    # a "subsequent" offence: after earlier convictions, or (where the words are read so) earlier offences
-    nth = int(case.facts.get(v.get("prior_count", "prior_convictions"), 0) or 0) + 1
+    counted = (v.get("subsequent") or {}).get("counts", "prior_convictions")  # what makes an offence "subsequent"
+    nth = int(case.facts.get(counted, 0) or 0) + 1
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        what = "conviction" if v.get("prior_count", "prior_convictions") == "prior_convictions" else "offence"
-        steps(on, f"penalty: {what} number {nth} under this provision, so the penalty for a subsequent offence applies")
+        steps(on, f"penalty: number {nth} under this provision (counting {counted.replace('_', ' ')}), so the penalty "
+                  f"for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
     _fine(case, spec, on, out, steps)
     if spec.get("daily"):

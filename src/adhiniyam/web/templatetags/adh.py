@@ -112,13 +112,6 @@ def amount_name(key):
 
 
 @register.filter
-def amount_lang(key):
-    """A pack's own named amount (an "expense recoverable") has no translation yet: its English name is
-    marked as English on the page rather than passed off as the page's language."""
-    return "" if key in amount_names() else ' lang="en"'
-
-
-@register.filter
 def amount_value(value, key):
     from django.utils.translation import gettext as _
 
