@@ -270,8 +270,8 @@ def _check(ctx, cid, c) -> dict:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None
         ctx.need(isinstance(tot, dict) and all(e in ctx.events for e in ([evs] if isinstance(evs, str) else evs or [None]))
-                 and "field" in tot,
-                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}}}", c)
+                 and "field" in tot and set(tot) <= {"event", "field", "within", "same"},
+                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}, same: field}}", c)
     out = dict(c)
     out["_when"] = ctx.conditions(c, c.get("when"))
     return out
