@@ -246,8 +246,6 @@ def _date_after(case, v, when) -> bool:
     that period counted from the fact's date, the first day excluded ("fail within six months from
     the date of its service"); a period in hours runs from the fact's clock time. With `date_of:`, that
     event's date is judged instead ("the notice … is given subsequent to … the resolution")."""
-    if case.listing and any(case.facts.get(f) is None for f in _date_facts(v)):
-        return True  # open today; the dates are checked when the entry is recorded
     if v.get("date_of"):
         got = case.first.get(v["date_of"])
         when = got[0] if got else when
@@ -285,11 +283,6 @@ def _date_after_end(case, v, when):
         if cal.closed_because(end):
             end = cal.next_open_day(end)
     return end
-
-
-def _date_facts(v) -> list:
-    period = v.get("period")
-    return [v["fact"]] + ([period["fact"]] if isinstance(period, dict) and "fact" in period else [])
 
 
 def _date_after_words(case, v) -> str:
