@@ -221,7 +221,8 @@ def _decisive_date(pack: Pack, procedure: str, first: Event):
         return None
     src = pack.source(procedure)
     if src.kind == "offence":
-        stated = (first.data or {}).get(src.raw.get("date_of_act", "offence_date"))
+        field = src.raw.get("date_of_act", "offence_date")
+        stated = (first.data or {}).get(field) if isinstance(field, str) else None
         try:
             return lt.to_date(stated) if stated else lt.as_date(first.on)
         except ValueError:
@@ -303,12 +304,15 @@ def _allowed(case: Case, as_of) -> dict:
 
 def _fails_today(et, case: Case, as_of) -> bool:
     """Whether an action is closed on the as-of date. A condition that needs the entry's own data (the date
-    an order intimates, a clock time) cannot fail before the entry is made: the action is open, and its
-    data is judged when it is recorded."""
-    try:
-        return first_failure(et.when, case, as_of) is not None
-    except InvalidData:
-        return False
+    an order intimates, a clock time) cannot fail before the entry is made: it is passed over, the other
+    conditions decide, and the data is judged when the entry is recorded."""
+    for c in et.when:
+        try:
+            if first_failure([c], case, as_of) is not None:
+                return True
+        except InvalidData:
+            continue
+    return False
 
 
 def _amounts(case: Case, as_of) -> dict:

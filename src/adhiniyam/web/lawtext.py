@@ -393,8 +393,6 @@ def why_words(basis: dict) -> list[str]:
         lines = [_("From %(from)s, %(period)s: until %(base)s.") % d]
     elif unit in ("months", "years"):
         lines = [_("From %(from)s, %(period)s by the calendar (the same date in the later month): %(base)s.") % d]
-    elif basis.get("counting") == "inclusive":
-        lines = [_("From %(from)s, that day itself counted as the first, %(period)s: %(base)s.") % d]
     else:
         lines = [_("From %(from)s, that day itself not counted, %(period)s: %(base)s.") % d]
     for a, b, n in basis.get("pauses") or []:
