@@ -249,19 +249,17 @@ def _daily_start(case, daily):
 
 
 def _start_of(case, src):
-    """The day a daily fine runs after: an event's date, a date the record states (`{fact: name}`: a
-    first conviction in an earlier case), the end of a timer, or the earliest of those known."""
+    """The day a daily fine runs after: an event's date, the end of a timer, or a date the record states
+    as a timer's start is given (`{field: offence_committed.first_conviction_on}`: a first conviction in an
+    earlier case; `{earliest: [...]}` of those known)."""
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
-    ((k, v),) = src.items()
-    if k == "earliest":
-        known = [d for d in (_start_of(case, x) for x in v) if d is not None]
-        return min(known) if known else None
-    if k == "fact":
-        got = case.facts.get(v)
-        return lt.to_date(got) if got is not None else None
-    ts = case.timers[v]
+    ((k, tid),) = src.items()
+    if k not in ("last_day_of", "day_after"):  # a date the record states: {date_of: event.field}
+        got = case.start_spec_date(src)
+        return lt.as_date(got[0]) if got else None
+    ts = case.timers[tid]
     if ts.expired is None:
         return None
     # "for every day after the period in the notice": counting excludes the start, so the first
