@@ -189,9 +189,9 @@ def test_a_daily_fine_in_some_cases_only_and_a_subsequent_offence_counted_as_the
     assert run(limb="removal", prior_offences=1)["fine_max"] == 500  # an earlier offence, never convicted
 
 
-def test_a_start_may_be_the_first_of_several_the_record_states_in_order(tmp_path):
+def test_a_start_may_be_the_first_stated_several_the_record_states_in_order(tmp_path):
     proc = WINDOW.replace("COUNTING", "from").replace("    start: received\n",
-                                                      "    start: {first_of: [{field: received.served_on}, received]}\n").replace(
+                                                      "    start: {first_stated: [{field: received.served_on}, received]}\n").replace(
         "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1}",
         "  received: {by: [applicant], opens: true, status: pending, cites: sec_1__subsec_1,\n"
         "             fields: {served_on: {type: date, required: false}}}")

@@ -214,7 +214,7 @@ class Case:
             return self._after_timer(k, v)
         if k in ("field", "date_of"):
             return self._field_date(v, fallback=k == "date_of")
-        if k == "first_of":  # the first of these, in order, that the record states
+        if k == "first_stated":  # the first of these, in order, that the record states
             return next((x for x in (self.start_spec_date(s) for s in v) if x is not None), None)
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
