@@ -221,7 +221,8 @@ def _decisive_date(pack: Pack, procedure: str, first: Event):
         return None
     src = pack.source(procedure)
     if src.kind == "offence":
-        stated = (first.data or {}).get(src.raw.get("date_of_act", "offence_date"))
+        field = src.raw.get("date_of_act", "offence_date")
+        stated = (first.data or {}).get(field) if isinstance(field, str) else None
         try:
             return lt.to_date(stated) if stated else lt.as_date(first.on)
         except ValueError:

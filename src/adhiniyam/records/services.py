@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from adhiniyam.notify import outbox as notify_outbox
 from adhiniyam.progress import track
 
 from . import access
@@ -44,11 +45,12 @@ def _law_error_class():
         return ()
 
 
-def get_pack(act_id: str):
+def get_pack(act_id: str, version: str | None = None):
+    """The installed pack, or the version a case is bound to."""
     if not act_id:
         raise Invalid("This body keeps no cases: it names no Act. Choose a panchayat or municipality.")
     try:
-        return E.load_pack(act_id)
+        return E.load_pack(act_id, version)
     except ImportError as exc:
         raise EngineUnavailable(f"The law engine could not be loaded ({exc}).") from exc
     except Exception as exc:
@@ -159,6 +161,7 @@ def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[Case
 
 
 def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+    notify_outbox.record(case, procedure, result, rows)     # notices of this write's new events, in its transaction
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
@@ -261,7 +264,7 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
             raise StaleVersion(f"Case {case.number} is at version {case.version}; you sent version "
                                f"{expected_version}. Someone recorded something since you read it: reload the "
                                "case, check what changed, and try again.", current_version=case.version)
-        pack = get_pack(case.act_id)
+        pack = get_pack(case.act_id, case.pack_version)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
         et = procedure.events.get(action.type)
         if et is None:
@@ -303,7 +306,7 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
     with transaction.atomic():
         case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case_id)
         rows = list(case.events.order_by("seq"))
-        pack = get_pack(case.act_id)
+        pack = get_pack(case.act_id, case.pack_version)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
         _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
         today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
