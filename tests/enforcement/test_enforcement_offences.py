@@ -121,19 +121,24 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
     assert small["amounts"]["fine_max"] == 1000 and small["amounts"]["daily_rate"] == 15
 
 
+# the elements s.106(aq) requires the record to state: premises fixed (and when), slaughter for sale, of such an animal
+UK_SLAUGHTER = {"premises_fixed_with_dm_approval": True, "premises_fixed_on": "2026-01-15", "for_sale": True,
+                "animal_of_specified_description": True}
+
+
 def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
     sand = offence(api, "offence_s73_removal_of_earth_or_sand", "2026-05-04",
                    data={"value_of_material": 3000, "material": "sand", "not_duly_authorised": True,
                          "from_open_site_not_private_property": True}, person={"name": "Truck owner"}).json()
     assert (sand["amounts"]["fine_max"], sand["amounts"]["fine_fixed"]) == (500, 6000)      # s.73(3)(ii)
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 1.5,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 1.5, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 201, r.content
     assert r.json()["amounts"]["fine_max"] == 10          # s.106(aq)(3): two rupees for each of five animals
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 3,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 3, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 422 and "sec_106AQ__subsec_2" in r.json()["cites"]
 
 
@@ -141,8 +146,7 @@ def test_conviction_counts_earlier_convictions_where_the_act_asks_at_conviction(
     def one(on, conv, person=None, person_id=None):
         kw = {"person_id": person_id} if person_id else {"person": person}
         case = offence(api, "slaughter_outside_premises", on, body="uk-dehradun-zp", who="uk_officer",
-                       data={"offence_date": on, "premises_fixed_with_dm_approval": True, "distance_miles": 1,
-                             "animals": 3}, **kw).json()
+                       data={"offence_date": on, **UK_SLAUGHTER, "distance_miles": 1, "animals": 3}, **kw).json()
         r = api.post("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
         assert r.status_code == 201, r.content
         return r.json()

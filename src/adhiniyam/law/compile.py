@@ -202,6 +202,9 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     ctx.need("start" in t and "period" in t, f"timer {tid}: needs `start` and `period`", t)
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
+    for bound in ("min", "max"):
+        if t.get(bound) is not None:
+            _check_period(ctx, t, t[bound], {})
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
     restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
     choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
@@ -390,4 +393,9 @@ def _check_period(ctx, t, period, events) -> None:
         if k == "field":
             _check_field_ref(ctx, t, v, events, "period")
             return
-    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}} or {{field: event.field}}, not {period!r}")
+        if k == "first_stated" and isinstance(v, list) and v:
+            for one in v:
+                _check_period(ctx, t, one, events)
+            return
+    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}}, {{field: event.field}} or "
+                     f"{{first_stated: [...]}}, not {period!r}")

@@ -240,7 +240,10 @@ def _daily_start(case, daily):
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
-    ((_k, tid),) = src.items()
+    ((k, tid),) = src.items()
+    if k not in ("last_day_of", "day_after"):  # a date the record states: {date_of: event.field}
+        got = case.start_spec_date(src)
+        return lt.as_date(got[0]) if got else None
     ts = case.timers[tid]
     if ts.expired is None:
         return None
