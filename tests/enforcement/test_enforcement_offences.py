@@ -105,8 +105,12 @@ def test_goa_obstruction_removed_by_the_panchayat_recoverable_as_a_tax(api):
 
 
 def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_and_daily_after_conviction(api):
+    begun = {"work": "erection", "limb": "without_notice"}       # the elements of s.155(7): what was begun, and how
     r = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
                 data={"cost_of_construction": 400000}, person={"name": "Builder, Station road"})
+    assert r.status_code == 422, r.content                        # a record short of its elements is refused
+    r = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
+                data={"cost_of_construction": 400000, **begun}, person={"name": "Builder, Station road"})
     assert r.status_code == 201, r.content
     case = r.json()
     # s.155(7): 50% of ₹4,00,000 = ₹2,00,000 > ₹1,000; daily 1% = ₹4,000 > ₹10, only after conviction
@@ -117,7 +121,7 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
     a = r.json()["amounts"]
     assert (a["daily_days"], a["daily_total"], a["total_max"]) == (20, 80000, 280000)    # 11–30 June
     small = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
-                    data={"cost_of_construction": 1500}, person={"name": "Shed owner"}).json()
+                    data={"cost_of_construction": 1500, **begun}, person={"name": "Shed owner"}).json()
     assert small["amounts"]["fine_max"] == 1000 and small["amounts"]["daily_rate"] == 15
 
 

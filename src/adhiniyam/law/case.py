@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from . import registers
 from . import time as lt
 from . import timers as tm
 from .checks import run_check
@@ -67,6 +68,12 @@ class Case:
             got = self.answers[iid] = self.pack.reading_for(self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
         return got[2]
+
+    def chosen_note(self) -> str:
+        """The body's readings that differ from the pack's default and shaped this case, named in a
+        refusal as they are in a result's `readings` (a refusal has no result to show them)."""
+        chosen = [(i, r) for i, r in self.readings.items() if (it := registers.find(self.pack, i)) is not None and r != it.default]
+        return f" (read as the body reads {', '.join(f'{i} = {r}' for i, r in chosen)})" if chosen else ""
 
     def param(self, name: str, on):
         """A parameter's value on `on`, through the Act and the local instruments, with the trace."""
@@ -207,6 +214,8 @@ class Case:
             return self._after_timer(k, v)
         if k in ("field", "date_of"):
             return self._field_date(v, fallback=k == "date_of")
+        if k == "first_stated":  # the first of these, in order, that the record states
+            return next((x for x in (self.start_spec_date(s) for s in v) if x is not None), None)
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
@@ -340,7 +349,8 @@ class Case:
         failed = first_failure(et.when, self, ev.on) if et.when else None
         self.acting = None
         if failed is not None:
-            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
+            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}{self.chosen_note()}",
+                             failed.cites or et.cites)
         self._accept(et, ev, data)
 
     def _admit(self, et, ev) -> None:

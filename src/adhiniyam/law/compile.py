@@ -344,7 +344,7 @@ def _start_refs(start):
         yield start
         return
     ((k, v),) = start.items()
-    if k in ("earliest", "latest"):
+    if k in ("earliest", "latest", "first_stated"):
         for s in v:
             yield from _start_refs(s)
     elif k in ("field", "date_of"):
@@ -367,14 +367,14 @@ def _check_start(ctx, t, start, events) -> None:
         if k in ("last_day_of", "day_after"):
             ctx.need(v in ctx.timers, f"start {k}: {v!r} is not a timer of this procedure", t)
             return
-        if k in ("earliest", "latest"):
+        if k in ("earliest", "latest", "first_stated"):
             for s in v:
                 _check_start(ctx, t, s, events)
             return
         if k in ("field", "date_of"):
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}}, "
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest|first_stated: [...]}}, "
                      f"{{field: event.field}} or {{date_of: event.field}}, not {start!r}")
 
 

@@ -137,12 +137,12 @@ def _night_value(value, ctx):
     return value
 
 
-DATE_AFTER_KEYS = {"fact", "day_itself", "period", "at", "on_receipt"}
+DATE_AFTER_KEYS = {"fact", "day_itself", "period", "at", "on_receipt", "office"}
 
 
 def _date_after_value(value, ctx):
     ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= DATE_AFTER_KEYS,
-             "date_after is {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false} "
+             "date_after is {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false, office: office} "
              "(all but fact optional)")
     period = value.get("period")
     if period is not None:
@@ -306,7 +306,12 @@ def _date_after_end(case, v, when):
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} needs its clock time (2026-03-02T10:30): the period is in hours")
     if period.is_hours:
         return lt.last_day(start, period)
-    return lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
+    end = lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
+    if v.get("office"):  # a last day the office is closed runs to its next open day
+        cal = case.body.calendar(v["office"])
+        if cal.closed_because(end):
+            end = cal.next_open_day(end)
+    return end
 
 
 def _date_after_words(case, v) -> str:
@@ -394,16 +399,22 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
+        def one(f, val):
+            lim = _limit(case, val, when)
+            return case.facts.get(f) is not None and lim is not None and op(case.facts[f], lim)
+        return all(one(f, val) for f, val in v.items())
     return holds
 
 
 def _limit(case, val, when):
     """A comparison's limit: a number, or an amount expression (`{param: id}` in force on the moment
-    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served")."""
-    from .amounts import amount
+    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served", `{fact: expenses_due}`);
+    None while the record does not state a fact it needs, and the comparison does not hold."""
+    from .amounts import amount, missing
 
-    return amount(case, val, lt.as_date(when))[0] if isinstance(val, dict) else val
+    if not isinstance(val, dict):
+        return val
+    return None if missing(case, val) else amount(case, val, lt.as_date(when))[0]
 
 
 def _limits(value, ctx):
@@ -506,9 +517,9 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false}",
+    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false, office: municipality}",
               "the moment judged falls after the date the fact (or the case's event of that name) states (`day_itself: true`: on that day or after); "
-              "with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\"); "
+              "with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\"), carried past a day the `office:` named is closed; "
               "`at: name` judges the date another fact states instead of the moment judged; `on_receipt: true`: a fact's date on which the body's office was closed counts as its next open day (reading gca.receipt_on_closed_day)",
               _date_after, _date_after_words, _date_after_value),
     Condition("date_at_least", "date_at_least: {fact: name, period: {days: 30}, counting: from, from_timer: t}",
