@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from adhiniyam.records import access
+from adhiniyam.records import dating as D
 from adhiniyam.records import engine as E
 from adhiniyam.records import services as S
 from adhiniyam.records.errors import Forbidden, Invalid
@@ -72,7 +73,8 @@ def _rebind(case_id: int, pack, up: PackUpgrade, row) -> None:
     data = {"from": up.from_version, "to": up.to_version, "upgrade": up.pk, "reason": up.reason,
             "differs": row.differs if row else [], "rules": row.rules if row else []}
     today = E.today()
-    rows.append(S._append(case, ledger, seq=len(rows) + 1, type=EVENT, day=today, at=None, by_role="administrator",
+    dating = D.Dating(today, None, E.now_aware(), False, "")
+    rows.append(S._append(case, ledger, seq=len(rows) + 1, type=EVENT, dating=dating, by_role="administrator",
                           actor=up.approved_by, data=data, system=False, pack_version=case.pack_version))
     S._record_system_events(case, ledger, rows, result, pack, today)
     S._store_derived(case, pack, procedure, result, rows)
