@@ -22,7 +22,7 @@ from . import engine as E
 from . import roles as R
 from .errors import ServiceError
 from .models import Body, Closure, Membership, Office, Person, Property, Role
-from .services import EventInput, append_event, create_case, sweep
+from .services import EventInput, append_event, create_case, sweep, sweep_case
 
 PASSWORD = "adhiniyam-demo"
 
@@ -305,3 +305,38 @@ def late_entry_examples(stdout) -> list:
         made.append(case)
         stdout.write(f"{body.name}: {case.number} entered late by {who} ({case.status_label})\n")
     return made
+
+
+def correction_example(stdout):
+    """A Goa building permission whose deemed grant the sweep recorded, then defeated by late papers (issue
+    24): received at the counter 25 days ago and entered that day; fifteen days of silence, so the sweep
+    records the deemed grant; today the Secretary enters the observations letter sent on the third day (it
+    stopped the clock) and the applicant's compliance of the fifth, both late, with their reasons. The first
+    deemed grant is superseded by a correction; the grant two days later stands."""
+    body = Body.objects.filter(code="ga-taleigao").first()
+    if body is None:
+        return None
+    users = {u.username: u for u in get_user_model().objects.filter(username__in=["ga-clerk", "ga-officer"])}
+    received = E.today() - dt.timedelta(days=25)
+    person = Person.objects.filter(body=body).order_by("pk").last()
+    prop = Property.objects.create(body=body, owner=person, survey_number="71/4", address="25, Odxel")
+    with E.clock_at(dt.datetime.combine(received, dt.time(11))):
+        case = create_case(users["ga-clerk"], body, "building_permission", EventInput(
+            type="application_received", on=received, data={"complete": True}), applicant=person, property=prop,
+            title=f"Building permission — {person.name} (deemed grant corrected by late papers)")
+    sweep_case(case.pk)
+    officer = users["ga-officer"]
+    for days, etype, data, reason in [
+        (3, "observations_dispatched", {"observations": "Site plan to scale 1:100; NOC of the neighbouring owner"},
+         "Office copy of the observations letter sent on {d} found in the outward register today: the letter went "
+         "by hand and was never entered."),
+        (5, "observations_complied", {}, "The applicant's compliance handed in at the counter on {d}, filed with "
+                                         "the letter above and entered today."),
+    ]:
+        on = received + dt.timedelta(days=days)
+        case.refresh_from_db()
+        append_event(officer, case.pk, EventInput(type=etype, on=on, data=data,
+                                                  late_reason=reason.format(d=f"{on.day} {on:%B %Y}")), case.version)
+    case.refresh_from_db()
+    stdout.write(f"{body.name}: {case.number} — a deemed grant superseded by a correction ({case.status_label})\n")
+    return case

@@ -11,6 +11,7 @@ from adhiniyam.law import yamlio
 from adhiniyam.law.pack import Interpretation
 
 LATE_OUTCOME = "records.late_entry.outcome_already_arisen"
+LATE_DEFEAT = "records.late_entry.defeat_outcome_already_arisen"
 
 
 @lru_cache(maxsize=1)

@@ -21,6 +21,7 @@ from adhiniyam.notify import outbox as notify_outbox
 from adhiniyam.progress import track
 
 from . import access
+from . import corrections as C
 from . import dating as D
 from . import engine as E
 from . import roles as R
@@ -145,18 +146,21 @@ def _arisen(result, today: dt.date) -> set[tuple[str, dt.date]]:
 
 def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
                           today: dt.date) -> list[CaseEvent]:
-    """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry)."""
-    have = {(r.type, r.on_date) for r in rows if r.system}
-    new = sorted(_outcomes(result, today) - have, key=lambda x: x[1])
-    recorded = []
-    if new:
+    """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry), after a
+    correction for each recorded one the case's events no longer produce (records.corrections)."""
+    def append(type: str, day: dt.date, **fields) -> CaseEvent:
+        nonlocal ledger
         ledger = ledger or _ledger(case.body)
-        for etype, day in new:
-            dating = D.Dating(day, None, E.now_aware(), False, "")
-            ev = _append(case, ledger, seq=len(rows) + 1, type=etype, dating=dating, by_role="system", actor=None,
-                         data={"source": "time", "status": result.status}, system=True, pack_version=str(pack.version))
-            rows.append(ev)
-            recorded.append(ev)
+        dating = D.Dating(day, None, E.now_aware(), False, "")
+        ev = _append(case, ledger, seq=len(rows) + 1, type=type, dating=dating, pack_version=str(pack.version), **fields)
+        rows.append(ev)
+        return ev
+
+    recorded = C.supersede(case, rows, result, today, append)
+    have = {(r.type, r.on_date) for r in rows if r.system}
+    for etype, day in sorted(_outcomes(result, today) - have, key=lambda x: x[1]):
+        recorded.append(append(etype, day, by_role="system", actor=None, system=True,
+                               data={"source": "time", "status": result.status}))
     return recorded
 
 

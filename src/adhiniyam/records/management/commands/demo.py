@@ -31,6 +31,7 @@ class Command(BaseCommand):
                 creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
                 self._enforcement_and_local_law()
             demo.late_entry_examples(self.stdout)
+            demo.correction_example(self.stdout)
             from adhiniyam.notify.demo import deliver_outbox
             deliver_outbox(self.stdout)
         where = o["addrport"]
