@@ -51,6 +51,16 @@ def test_the_same_key_for_another_request_is_refused(api, world):
     assert Case.objects.count() == 2
 
 
+def test_a_used_key_on_a_method_the_api_does_not_declare_gets_405(api, world):
+    """The API's own answer comes first: a PUT where only POST is declared is 405, not a reused key's 422."""
+    assert api.post("clerk", "/api/bodies/ga-taleigao/cases", NEW, **key("k-2")).status_code == 201
+    counts = table_counts()
+    r = api.client.put("/api/bodies/ga-taleigao/cases", NEW, content_type="application/json", **api._auth("clerk"),
+                       **key("k-2"))
+    assert r.status_code == 405
+    assert table_counts() == counts and Case.objects.count() == 1
+
+
 def test_a_refused_write_keeps_no_answer_and_may_be_sent_again(api, world):
     case = open_case(api, "clerk")                     # received and entered on 5 January
     late = {"type": "observations_dispatched", "on": "2026-01-07", "data": {"observations": "x"}, "version": 1}

@@ -5,7 +5,8 @@ For a signed-in caller's POST, PUT, PATCH or DELETE to an API (/api/, /local-law
 `Idempotency-Key` header:
   - the key was used before by this caller at this body, for the same request: the stored answer, with
     `Idempotent-Replayed: true`;
-  - the same key with a different request (method, address or body): 422 `idempotency_key_reused`;
+  - the same key with a different request (method, address or body): 422 `idempotency_key_reused`, unless
+    the API refuses that request anyway (405 for a method it does not declare, 404, 422 on its data);
   - otherwise the view runs in one transaction with the storing of its answer (only a 2xx answer is
     kept; a refused write changed nothing and may simply be sent again).
 Two requests with one key at once: the second waits for the first's row (the unique index) and gets
@@ -131,7 +132,18 @@ class IdempotencyMiddleware:
         except IntegrityError:                 # the same key, sent twice at once: the other one won
             row = IdempotentRequest.objects.get(**found)
         if row.fingerprint != fingerprint:
-            return _problem(request, 422, "idempotency_key_reused",
-                            f"This {HEADER} was used for another request ({row.created_at:%d %B %Y %H:%M}). Use a "
-                            "new key for a new write; send the same key only to retry the very same request.")
+            return self._reused(request, row)
         return _replay(row)
+
+    def _reused(self, request, row: IdempotentRequest) -> HttpResponse:
+        """A key sent before with another request. A request the API would refuse anyway (a method it does not
+        declare: 405; an unknown address; bad data) gets that answer; one it would carry out gets 422. The view
+        runs in a transaction that is rolled back either way, so nothing is stored."""
+        with transaction.atomic():
+            response = self.get_response(request)
+            transaction.set_rollback(True)
+        if response.status_code >= 400:
+            return response
+        return _problem(request, 422, "idempotency_key_reused",
+                        f"This {HEADER} was used for another request ({row.created_at:%d %B %Y %H:%M}). Use a "
+                        "new key for a new write; send the same key only to retry the very same request.")
