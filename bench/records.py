@@ -99,14 +99,14 @@ def main() -> int:
     print("inbox query plan:\n    " + "\n    ".join(plan))
 
     from adhiniyam.records.audit import verify
-    from adhiniyam.records.services import sweep
+    from adhiniyam.records.sweep import sweep
     t = time.perf_counter()
-    stats = sweep(bodies=bodies)
+    stats = sweep(bodies=bodies).as_dict()
     sweep_s = time.perf_counter() - t
     print(f"sweep: {stats['cases_checked']} cases past their next deadline, {stats['events_recorded']} system "
           f"events recorded, in {sweep_s:.2f} s; again (idempotent): ", end="")
     t = time.perf_counter()
-    stats2 = sweep(bodies=bodies)
+    stats2 = sweep(bodies=bodies).as_dict()
     print(f"{stats2['cases_checked']} cases, {stats2['events_recorded']} events, {time.perf_counter() - t:.2f} s")
     t = time.perf_counter()
     links = sum(n for _b, n, brk in verify(bodies))

@@ -17,6 +17,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .bodysettings import changed as settings_changed
+from .bodysettings import new_version as new_settings_version
+
 
 class BodyKind(models.TextChoices):
     STATE = "state", _("State")
@@ -50,6 +53,10 @@ class Body(models.Model):
     weekly_off = models.JSONField(default=list, blank=True,
                                   help_text=_('Weekly days the office is closed: ["sun"], or ["sun", "2sat", "4sat"]'))
     active = models.BooleanField(default=True)
+    settings_version = models.BigIntegerField(
+        default=new_settings_version, editable=False,
+        help_text=_("A new random number at every change to the body's calendar, local law, choices or offices "
+                    "above: the key of its cached settings (records/bodysettings.py)"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -91,10 +98,13 @@ class Body(models.Model):
             return
         old_path = Body.objects.filter(pk=self.pk).values_list("path", flat=True).first()
         self.path = f"{parent_path}{self.pk}/"
+        self.settings_version = new_settings_version()     # its calendar or place may have changed
         super().save(*args, **kwargs)
-        if old_path and old_path != self.path:   # moved: carry the subtree along
+        if old_path and old_path != self.path:   # moved: carry the subtree along, under its new offices and law
             for pk, path in Body.objects.filter(path__startswith=old_path).exclude(pk=self.pk).values_list("pk", "path"):
-                Body.objects.filter(pk=pk).update(path=self.path + path[len(old_path):])
+                Body.objects.filter(pk=pk).update(path=self.path + path[len(old_path):],
+                                                  settings_version=new_settings_version())
+        settings_changed()
 
     def ancestors(self, include_self: bool = True) -> list[Body]:
         ids = [int(x) for x in self.path.strip("/").split("/") if x]

@@ -3,7 +3,8 @@ nothing if the engine (or a check here) refuses.
 
   create_case    open a case with its opening event
   append_event   record one action in a case (optimistic concurrency on Case.version)
-  sweep_case     record what time alone produced (deemed grants, lapses, expiries) as system events
+  sweep_case     record what time alone produced in one case (deemed grants, lapses, expiries) as system
+                 events; the nightly sweep does the same for a body's due cases in batches (sweep.py)
 """
 
 from __future__ import annotations
@@ -122,41 +123,64 @@ def _ledger(body: Body) -> BodyLedger:
     return ledger
 
 
-def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date, at: dt.datetime | None,
-            by_role: str, actor, data: dict, system: bool, pack_version: str) -> CaseEvent:
+def _chained(case: Case, ledger: BodyLedger, *, seq: int, type: str, day: dt.date, at: dt.datetime | None,
+             by_role: str, actor, data: dict, system: bool, pack_version: str) -> CaseEvent:
+    """The next event of the body's hash chain (not yet stored): the ledger's count and head move on."""
     ledger.event_count += 1
     ev = CaseEvent(body_id=case.body_id, case=case, seq=seq, chain_seq=ledger.event_count, type=type,
                    on_date=day, on_at=at, by_role=by_role, actor=actor, system=system, data=data,
                    pack_version=pack_version, recorded_at=timezone.now(), prev_hash=ledger.head_hash)
     ev.hash = digest(ev.prev_hash, ev)
-    ev.save(force_insert=True)
     ledger.head_hash = ev.hash
+    return ev
+
+
+def _append(case: Case, ledger: BodyLedger, **fields) -> CaseEvent:
+    ev = _chained(case, ledger, **fields)
+    ev.save(force_insert=True)
     ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
     return ev
+
+
+def new_outcomes(rows: list[CaseEvent], result, today: dt.date) -> list[tuple[str, dt.date]]:
+    """The outcomes time alone produced up to today (deemed grant, lapse, expiry) not yet recorded in `rows`."""
+    have = {(r.type, r.on_date) for r in rows if r.system}
+    new = set()
+    for etype, on in result.system_events or []:
+        day = E.deadline_date(on)
+        if day is not None and day <= today and (etype, day) not in have:
+            new.add((etype, day))
+    return sorted(new, key=lambda x: x[1])
+
+
+def system_events(case: Case, ledger: BodyLedger, rows: list[CaseEvent], result, pack,
+                  outcomes: list[tuple[str, dt.date]]) -> list[CaseEvent]:
+    """The outcomes as chained system events (not yet stored), appended to `rows`."""
+    out = []
+    for etype, day in outcomes:
+        ev = _chained(case, ledger, seq=len(rows) + 1, type=etype, day=day, at=None, by_role="system", actor=None,
+                      data={"source": "time", "status": result.status}, system=True, pack_version=str(pack.version))
+        rows.append(ev)
+        out.append(ev)
+    return out
 
 
 def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
                           today: dt.date) -> list[CaseEvent]:
     """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry)."""
-    have = {(r.type, r.on_date) for r in rows if r.system}
-    new = []
-    for etype, on in result.system_events or []:
-        day = E.deadline_date(on)
-        if day is not None and day <= today and (etype, day) not in have:
-            new.append((etype, day))
-            have.add((etype, day))
-    recorded = []
-    if new:
-        ledger = ledger or _ledger(case.body)
-        for etype, day in sorted(new, key=lambda x: x[1]):
-            ev = _append(case, ledger, seq=len(rows) + 1, type=etype, day=day, at=None, by_role="system", actor=None,
-                         data={"source": "time", "status": result.status}, system=True, pack_version=str(pack.version))
-            rows.append(ev)
-            recorded.append(ev)
+    outcomes = new_outcomes(rows, result, today)
+    if not outcomes:
+        return []
+    ledger = ledger or _ledger(case.body)
+    recorded = system_events(case, ledger, rows, result, pack, outcomes)
+    for ev in recorded:
+        ev.save(force_insert=True)
+    ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
     return recorded
 
 
-def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+def set_derived(case: Case, procedure, result):
+    """The engine's answer on the case row's derived fields (not yet stored)."""
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
@@ -176,17 +200,29 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], r
     derived.pop("trace", None)          # reads derive the trace afresh; the row keeps the answer
     case.derived = derived
     case.derived_as_of = timezone.now()
-    # routes to authorities: active while they are engaged (may act now, acted, or owe a duty)
+
+
+def route_changes(routes: list[CaseRoute], result, rows: list[CaseEvent]) -> list[CaseRoute]:
+    """The routes whose `active` flips with this answer (flipped in memory, not yet stored). A route to an
+    authority is active while it is engaged: it may act now, has acted, or owes a duty."""
     acted = {r.by_role for r in rows}
     duties = {d.who for d in (result.deadlines or []) if getattr(d, "who", None)}
-    for route in (routes if routes is not None else case.routes.all()):
+    changed = []
+    for route in routes:
         active = bool((result.allowed or {}).get(route.role)) or route.role in acted or route.role in duties
         if active != route.active:
-            if route.pk:
-                CaseRoute.objects.filter(pk=route.pk).update(active=active)
-            else:
-                CaseRoute.objects.filter(case=case, role=route.role).update(active=active)
             route.active = active
+            changed.append(route)
+    return changed
+
+
+def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+    set_derived(case, procedure, result)
+    for route in route_changes(routes if routes is not None else list(case.routes.all()), result, rows):
+        if route.pk:
+            CaseRoute.objects.filter(pk=route.pk).update(active=route.active)
+        else:
+            CaseRoute.objects.filter(case=case, role=route.role).update(active=route.active)
 
 
 def _create_routes(case: Case, procedure) -> list[CaseRoute]:
@@ -312,24 +348,3 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
         case.updated_at = timezone.now()
         case.save()
     return recorded
-
-
-def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
-    """Sweep every case whose stored next deadline has passed (per body, on the inbox index)."""
-    today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
-    stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
-    for body in (bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk")):
-        stats["bodies"] += 1
-        # the engine's next deadline is a last day: time can change the case from the day after it
-        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
-                   .order_by("next_deadline", "pk").values_list("pk", flat=True))
-        for pk in ids:
-            stats["cases_checked"] += 1
-            try:
-                stats["events_recorded"] += len(sweep_case(pk, as_of))
-            except Exception as exc:  # one bad case must not stop the sweep of the others
-                stats["errors"] += 1
-                log.exception("sweep failed for case %s", pk)
-                if stdout:
-                    stdout.write(f"case {pk}: {exc}\n")
-    return stats

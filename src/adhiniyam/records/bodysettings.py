@@ -1,0 +1,181 @@
+"""A body's settings, gathered once per process and never stale.
+
+Everything about a body that the law engine and the write path read besides a case's own snapshot —
+its calendar (closures, weekly days off, location), the local-law instruments and named areas that
+bind it, its current provision and reading choices, and the nearest office of each authority above
+it — is one immutable `BodyFacts`, cached per process under the body's `settings_version`.
+
+Every change to any of those rows gives each body it affects a new version, in the change's own
+transaction (the receivers below, connected in RecordsConfig.ready; a bulk change made without the
+model's signals calls `bump` itself). Every write reads the body row anyway (the case's, or the body
+of the address), so the very next write in any process sees the new version and gathers the facts
+again: no query is spent on checking, and nothing expires by time.
+
+A version is a fresh random number, never a count: a change rolled back, or a body id used again after
+a rollback (SQLite), can never bring back a version some process has cached. The facts are filed under
+the version read from the database with them, not the one a body object in memory carries; and the
+process that makes a change empties its own cache, since body objects it read before the change still
+carry the old version.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.apps import apps
+from django.db.models import Q
+from django.db.models.signals import post_delete, post_save, pre_save
+
+
+@dataclass(frozen=True)
+class OfficeAbove:
+    body_id: int
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class BodyFacts:
+    body_id: int
+    version: int
+    choices: dict                  # the body's current provision versions and readings (a new case's snapshot)
+    closures: tuple                # ({date, reason, source}, …) of the body's own office
+    local: dict                    # {instruments, areas} from adhiniyam.locallaw, when installed
+    offices: dict                  # role -> OfficeAbove: the nearest body at or above with that office
+    _engine: dict = field(default_factory=dict, compare=False, repr=False)   # snapshot key -> BodySettings
+
+    def snapshot(self) -> dict[str, Any]:
+        """A copy of the current choices, for a new case to be bound to."""
+        return json.loads(json.dumps(self.choices))
+
+    def engine_settings(self, body, snapshot: dict | None):
+        """The engine's BodySettings under a case's snapshot (one object per snapshot, so the engine's
+        calendars are built once per process)."""
+        snap = self.choices if snapshot is None else snapshot
+        key = json.dumps(snap, sort_keys=True)
+        settings = self._engine.get(key)
+        if settings is None:
+            from . import engine as E
+            location = (body.latitude, body.longitude) if body.latitude is not None and body.longitude is not None \
+                else None
+            settings = E.law().BodySettings(
+                state=body.state, versions=E.engine_versions(snap),
+                interpretations=dict(snap.get("interpretations") or {}), closures=list(self.closures),
+                weekly_off=tuple(body.weekly_off) if body.weekly_off else None,   # None: the State's default
+                location=location, **self.local)
+            self._engine[key] = settings
+        return settings
+
+
+_CACHE: dict[int, BodyFacts] = {}
+
+
+def facts(body) -> BodyFacts:
+    """The body's facts as of its `settings_version` (gathered again when the version moved)."""
+    hit = _CACHE.get(body.pk)
+    if hit is not None and hit.version == body.settings_version:
+        return hit
+    hit = _gather(body)
+    _CACHE[body.pk] = hit
+    return hit
+
+
+def _gather(body) -> BodyFacts:
+    from .models import Body, Office
+    version = Body.objects.filter(pk=body.pk).values_list("settings_version", flat=True).first()
+    versions: dict[str, list] = {}
+    for choice in body.provision_choices.order_by("provision", "effective_from"):
+        versions.setdefault(choice.provision, []).append(
+            {"from": choice.effective_from.isoformat() if choice.effective_from else None, "version": choice.version})
+    choices = {"versions": versions,
+               "interpretations": {c.interpretation: c.reading for c in body.interpretation_choices.all()}}
+    closures = tuple({"date": c.on, "reason": c.reason, "source": c.source} for c in body.closures.all())
+    chain = [int(x) for x in body.path.strip("/").split("/") if x]
+    depth = {pk: i for i, pk in enumerate(chain)}
+    offices: dict[str, OfficeAbove] = {}
+    nearest: dict[str, int] = {}
+    for body_id, role, code, name in (Office.objects.filter(body_id__in=chain)
+                                      .values_list("body_id", "role", "body__code", "body__name")):
+        if role not in nearest or depth[body_id] > nearest[role]:
+            nearest[role] = depth[body_id]
+            offices[role] = OfficeAbove(body_id, code, name)
+    return BodyFacts(body.pk, version, choices, closures, _local_law(body), offices)
+
+
+def _local_law(body) -> dict:
+    """Instruments (bye-laws, rules, notifications, fee schedules) and declared areas from
+    adhiniyam.locallaw, when that app is installed."""
+    if not apps.is_installed("adhiniyam.locallaw"):
+        return {}
+    from adhiniyam.locallaw.services import settings_for
+    return settings_for(body)
+
+
+# ------------------------------------------------------------------------------------ versions
+
+
+def new_version() -> int:
+    return secrets.randbits(62)
+
+
+def bump(bodies: Q) -> None:
+    """A new settings version for the bodies matching `bodies` (in the caller's transaction)."""
+    from .models import Body
+    Body.objects.filter(bodies).update(settings_version=new_version())
+    changed()
+
+
+def changed() -> None:
+    """This process changed some body's settings: forget what it cached (body objects it read before
+    the change still carry their old version)."""
+    _CACHE.clear()
+
+
+def subtree(body_id: int | None) -> Q:
+    """The body and every body below it (their offices above, local law and areas include its own)."""
+    from .models import Body
+    path = Body.objects.filter(pk=body_id).values_list("path", flat=True).first() if body_id else None
+    return Q(path__startswith=path) if path else Q(pk__in=[])
+
+
+def _instrument(instance, body_id) -> Q:
+    """A State-layer instrument binds every body of its State (and Act); any other, its body and below."""
+    return Q(state=instance.state) if instance.layer == "state" else subtree(body_id)
+
+
+# model -> the bodies a change of one of its rows, held by body `body_id`, affects
+AFFECTS = {"records.Closure": lambda instance, body_id: Q(pk=body_id),
+           "records.ProvisionChoice": lambda instance, body_id: Q(pk=body_id),
+           "records.InterpretationChoice": lambda instance, body_id: Q(pk=body_id),
+           "records.Office": lambda instance, body_id: subtree(body_id),
+           "locallaw.NamedArea": lambda instance, body_id: subtree(body_id),
+           "locallaw.Instrument": _instrument}
+
+
+def _before_save(sender, instance, **kwargs):
+    """Remember the body a row was held by, in case the change moves it to another."""
+    instance._settings_body_was = (sender.objects.filter(pk=instance.pk).values_list("body_id", flat=True).first()
+                                   if instance.pk else None)
+
+
+def _changed(sender, instance, **kwargs):
+    affects = AFFECTS[sender._meta.label]
+    q = affects(instance, instance.body_id)
+    was = getattr(instance, "_settings_body_was", None)
+    if was is not None and was != instance.body_id:
+        q |= affects(instance, was)
+    bump(q)
+
+
+def connect() -> None:
+    """Connect the receivers that keep the versions moving (RecordsConfig.ready)."""
+    for label in AFFECTS:
+        if not apps.is_installed("adhiniyam." + label.split(".")[0]):
+            continue
+        model = apps.get_model(label)
+        pre_save.connect(_before_save, sender=model, dispatch_uid=f"bodysettings:{label}:pre")
+        post_save.connect(_changed, sender=model, dispatch_uid=f"bodysettings:{label}:save")
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"bodysettings:{label}:delete")

@@ -1,0 +1,152 @@
+"""The nightly sweep by body, in batches: the same events as sweeping each case alone, one body per
+transaction under an advisory lock, shards that split the bodies, and a statement count that does not
+grow with the cases due."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from adhiniyam.records import services
+from adhiniyam.records.audit import verify
+from adhiniyam.records.models import Body, Case, CaseEvent, CaseRoute
+from adhiniyam.records.sweep import LOCK_CLASS, bodies_of_shard, sweep
+
+pytestmark = pytest.mark.django_db
+
+AS_OF = dt.datetime(2026, 3, 10, 23, 59, 59)
+
+
+def act(api, who, case, type_, on, data=None):
+    r = api.post(who, f"/api/cases/{case['id']}/actions", {"type": type_, "on": on, "data": data or {},
+                                                           "version": case["version"]})
+    assert r.status_code == 201, r.content
+    return r.json()
+
+
+@pytest.fixture
+def cases(api, open_case):
+    """Building applications at both Goa panchayats at several stages, all due by 10 March 2026."""
+    made = []
+    for body in ("ga-taleigao", "ga-merces"):
+        for on in ("2026-01-02", "2026-01-05", "2026-01-08"):
+            made.append(open_case("block_clerk", on=on, body=body))
+    observed = act(api, "secretary", made[1], "observations_dispatched", "2026-01-07",
+                   {"observations": "site plan unsigned"})
+    act(api, "clerk", observed, "observations_complied", "2026-01-09")
+    act(api, "secretary", made[2], "permission_refused", "2026-01-09", {"reasons": "setback not kept"})
+    return made
+
+
+@pytest.fixture
+def api(api, world):
+    """The service fixtures' API, with a clerk at Merces as well."""
+    from django.contrib.auth import get_user_model
+
+    from adhiniyam.api.models import ApiToken
+    from adhiniyam.records.models import Membership
+    user = get_user_model().objects.create_user("block_clerk", password="pass-admin-clerk")
+    Membership.objects.create(user=user, body=world["block"], role="clerk")
+    api.tokens["block_clerk"] = ApiToken.issue(user, "test")[1]
+    return api
+
+
+def _state() -> dict:
+    events = [(e.case_id, e.seq, e.chain_seq, e.type, e.on_date, e.by_role, e.system, e.data, e.pack_version)
+              for e in CaseEvent.objects.order_by("body_id", "chain_seq")]
+    rows = [(c.pk, c.status, c.closed, c.next_deadline, c.due, c.next_deadline_who, c.version,
+             c.derived) for c in Case.objects.order_by("pk")]
+    routes = list(CaseRoute.objects.order_by("case_id", "role").values_list("case_id", "role", "active"))
+    return {"events": events, "cases": rows, "routes": routes}
+
+
+class Undo(Exception):
+    pass
+
+
+def _swept_by(path) -> dict:
+    """The database after `path` swept it, then undone (so the other path starts from the same data)."""
+    try:
+        with transaction.atomic():
+            path()
+            state = _state()
+            raise Undo
+    except Undo:
+        return state
+
+
+def _one_by_one():
+    today = AS_OF.date()
+    for body in bodies_of_shard():
+        for pk in (Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
+                   .order_by("next_deadline", "pk").values_list("pk", flat=True)):
+            services.sweep_case(pk, AS_OF)
+
+
+def test_batches_record_the_same_events_as_case_by_case(cases, settings):
+    settings.ADHINIYAM_CLOCK = "2026-03-11T06:00"
+    before = _state()
+    old = _swept_by(_one_by_one)
+    new = _swept_by(lambda: sweep(as_of=AS_OF, batch=2))
+    assert old["events"] != before["events"]            # time produced something to record
+    assert {e[3] for e in old["events"] if e[6]} >= {"permission_deemed_granted"}
+    assert new == old
+    summary = sweep(as_of=AS_OF, batch=2)
+    assert summary.cases_checked >= 5 and summary.events_recorded == len(old["events"]) - len(before["events"])
+    assert summary.recorded["permission_deemed_granted"] >= 3 and not summary.errors
+    assert all(broken is None for _b, _n, broken in verify())
+    again = sweep(as_of=AS_OF)
+    assert (again.cases_checked, again.events_recorded) == (0, 0)
+
+
+def test_statements_do_not_grow_with_the_cases_due(cases, world, settings):
+    settings.ADHINIYAM_CLOCK = "2026-03-11T06:00"
+    taleigao = Body.objects.get(code="ga-taleigao")
+    due = Case.objects.filter(body=taleigao, closed=False, next_deadline__lt=AS_OF.date()).count()
+    assert due >= 2
+    with CaptureQueriesContext(connection) as q:
+        summary = sweep(as_of=AS_OF, bodies=[taleigao])
+    assert summary.cases_checked == due
+    # lock + version, due cases, ledger, events, routes, insert events, update cases, routes (≤ 2)
+    writes = [x["sql"] for x in q.captured_queries if not x["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+    assert len(writes) <= 9, "\n".join(writes)
+
+
+def test_shards_split_the_bodies_and_the_command_says_what_it_recorded(cases, settings):
+    settings.ADHINIYAM_CLOCK = "2026-03-11T06:00"
+    every = set(bodies_of_shard().values_list("pk", flat=True))
+    halves = [set(bodies_of_shard(i, 2).values_list("pk", flat=True)) for i in (0, 1)]
+    assert halves[0] | halves[1] == every and not halves[0] & halves[1]
+    out = io.StringIO()
+    call_command("sweep", "--as-of", "2026-03-10", "--shard", "0/2", stdout=out)
+    call_command("sweep", "--as-of", "2026-03-10", "--shard", "1/2", stdout=out)
+    text = out.getvalue()
+    assert "permission_deemed_granted" in text and "0 errors" in text
+    assert Case.objects.filter(status="deemed_granted").count() >= 3
+    for bad in ("2/2", "x", "1/0"):
+        with pytest.raises(Exception, match="--shard"):
+            call_command("sweep", "--shard", bad, stdout=io.StringIO())
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="advisory locks are PostgreSQL's")
+def test_a_body_another_sweeper_holds_is_skipped(cases, settings):
+    import psycopg
+    settings.ADHINIYAM_CLOCK = "2026-03-11T06:00"
+    taleigao = Body.objects.get(code="ga-taleigao")
+    s = connection.settings_dict
+    other = psycopg.connect(dbname=s["NAME"], user=s["USER"], password=s["PASSWORD"], host=s["HOST"],
+                            port=s["PORT"] or None, autocommit=True)
+    try:
+        other.execute("SELECT pg_advisory_lock(%s, %s)", [LOCK_CLASS, taleigao.pk])
+        summary = sweep(as_of=AS_OF)
+        assert summary.skipped == 1
+        assert not Case.objects.filter(body=taleigao, status="deemed_granted").exists()
+        assert Case.objects.filter(body__code="ga-merces", status="deemed_granted").exists()
+    finally:
+        other.close()
+    assert sweep(as_of=AS_OF).skipped == 0
