@@ -25,8 +25,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
-from django.db.models import BooleanField, F, Func, Value
-from django.db.models.functions import Mod
+from django.db.models import BooleanField, F, Func, IntegerField, Value
+from django.db.models.functions import Cast, Mod
 
 from . import engine as E
 from . import services as S
@@ -91,7 +91,8 @@ def _lock(body: Body) -> bool:
     if connection.vendor != "postgresql":       # SQLite: one writer at a time anyway
         body.settings_version = qs.values_list("settings_version", flat=True).get()
         return True
-    got = Func(Value(LOCK_CLASS), F("id"), function="pg_try_advisory_xact_lock", output_field=BooleanField())
+    got = Func(Value(LOCK_CLASS), Cast(F("id"), IntegerField()), function="pg_try_advisory_xact_lock",
+               output_field=BooleanField())
     locked, body.settings_version = qs.annotate(locked=got).values_list("locked", "settings_version").get()
     return locked
 
