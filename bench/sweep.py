@@ -49,6 +49,7 @@ def main() -> int:
     ap.add_argument("--old-bodies", type=int, default=100, help="bodies the old path sweeps")
     ap.add_argument("--run", choices=["project", "raw", "old"], help=argparse.SUPPRESS)   # a worker process
     ap.add_argument("--as-of", help=argparse.SUPPRESS)
+    ap.add_argument("--keep", action="store_true", help="keep the loaded database and its server (prints its URL)")
     ap.add_argument("--json")
     args = ap.parse_args()
     if args.run:
@@ -84,6 +85,9 @@ def main() -> int:
         from adhiniyam.records import engine as E
         as_of = (E.today() - dt.timedelta(days=7) + dt.timedelta(days=args.days)).isoformat()
         connection.close()
+        if args.keep:
+            print(f"kept: DATABASE_URL={db.url} (as of {as_of}); stop the server with .ci/postgres.sh stop")
+            return 0
         results = {}
         for run in ("project", "raw", "old"):
             copy = copy_database(db, pg)
@@ -121,8 +125,9 @@ def main() -> int:
         for admin, _url, name in copies:
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        db.drop()
-        pg.stop()
+        if not args.keep:
+            db.drop()
+            pg.stop()
     return 0
 
 
@@ -187,7 +192,7 @@ def worker(args) -> int:
     if args.run == "old":
         bodies = bodies[:args.old_bodies]
     due = Case.objects.filter(body__in=bodies, closed=False, next_deadline__lt=as_of.date()).count()
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     if args.run == "project":
         from adhiniyam.records.sweep import sweep
         summary = sweep(as_of=as_of, bodies=bodies, stdout=sys.stderr)
@@ -204,8 +209,8 @@ def worker(args) -> int:
             for pk in (Case.objects.filter(body=body, closed=False, next_deadline__lt=as_of.date())
                        .order_by("next_deadline", "pk").values_list("pk", flat=True)):
                 events += len(sweep_case(pk, as_of))
-    seconds = time.perf_counter() - t
-    print(json.dumps({"due": due, "events": events, "seconds": seconds, "bodies": len(bodies)}))
+    seconds, cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(json.dumps({"due": due, "events": events, "seconds": seconds, "cpu": cpu, "bodies": len(bodies)}))
     return 0
 
 

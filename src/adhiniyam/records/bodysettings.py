@@ -76,42 +76,66 @@ _CACHE: dict[int, BodyFacts] = {}
 def facts(body) -> BodyFacts:
     """The body's facts as of its `settings_version` (gathered again when the version moved)."""
     hit = _CACHE.get(body.pk)
-    if hit is not None and hit.version == body.settings_version:
-        return hit
-    hit = _gather(body)
-    _CACHE[body.pk] = hit
+    if hit is None or hit.version != body.settings_version:
+        hit = _gather([body])[body.pk]
+        _CACHE[body.pk] = hit
     return hit
 
 
-def _gather(body) -> BodyFacts:
-    from .models import Body, Office
-    version = Body.objects.filter(pk=body.pk).values_list("settings_version", flat=True).first()
-    versions: dict[str, list] = {}
-    for choice in body.provision_choices.order_by("provision", "effective_from"):
-        versions.setdefault(choice.provision, []).append(
-            {"from": choice.effective_from.isoformat() if choice.effective_from else None, "version": choice.version})
-    choices = {"versions": versions,
-               "interpretations": {c.interpretation: c.reading for c in body.interpretation_choices.all()}}
-    closures = tuple({"date": c.on, "reason": c.reason, "source": c.source} for c in body.closures.all())
-    chain = [int(x) for x in body.path.strip("/").split("/") if x]
-    depth = {pk: i for i, pk in enumerate(chain)}
-    offices: dict[str, OfficeAbove] = {}
-    nearest: dict[str, int] = {}
-    for body_id, role, code, name in (Office.objects.filter(body_id__in=chain)
-                                      .values_list("body_id", "role", "body__code", "body__name")):
-        if role not in nearest or depth[body_id] > nearest[role]:
-            nearest[role] = depth[body_id]
-            offices[role] = OfficeAbove(body_id, code, name)
-    return BodyFacts(body.pk, version, choices, closures, _local_law(body), offices)
+def prefetch(bodies) -> None:
+    """Gather the facts of many bodies at once, a query per kind of row for all of them (the sweep)."""
+    missing = [b for b in bodies if (hit := _CACHE.get(b.pk)) is None or hit.version != b.settings_version]
+    if missing:
+        _CACHE.update(_gather(missing))
 
 
-def _local_law(body) -> dict:
+def _chain(body) -> list[int]:
+    return [int(x) for x in body.path.strip("/").split("/") if x]
+
+
+def _gather(bodies) -> dict[int, BodyFacts]:
+    from .models import Body, Closure, InterpretationChoice, Office, ProvisionChoice
+    ids = [b.pk for b in bodies]
+    version = dict(Body.objects.filter(pk__in=ids).values_list("pk", "settings_version"))
+    versions: dict[int, dict[str, list]] = {pk: {} for pk in ids}
+    for c in ProvisionChoice.objects.filter(body_id__in=ids).order_by("body_id", "provision", "effective_from"):
+        versions[c.body_id].setdefault(c.provision, []).append(
+            {"from": c.effective_from.isoformat() if c.effective_from else None, "version": c.version})
+    readings: dict[int, dict[str, str]] = {pk: {} for pk in ids}
+    for c in InterpretationChoice.objects.filter(body_id__in=ids).order_by("pk"):
+        readings[c.body_id][c.interpretation] = c.reading
+    closures: dict[int, list] = {pk: [] for pk in ids}
+    for c in Closure.objects.filter(body_id__in=ids).order_by("body_id", "on"):
+        closures[c.body_id].append({"date": c.on, "reason": c.reason, "source": c.source})
+    chains = {b.pk: _chain(b) for b in bodies}
+    offices = list(Office.objects.filter(body_id__in={pk for chain in chains.values() for pk in chain})
+                   .values_list("body_id", "role", "body__code", "body__name"))
+    local = _local_law(bodies, chains)
+    out = {}
+    for b in bodies:
+        depth = {pk: i for i, pk in enumerate(chains[b.pk])}
+        nearest: dict[str, tuple[int, OfficeAbove]] = {}
+        for body_id, role, code, name in offices:
+            if body_id in depth and (role not in nearest or depth[body_id] > nearest[role][0]):
+                nearest[role] = (depth[body_id], OfficeAbove(body_id, code, name))
+        out[b.pk] = BodyFacts(b.pk, version.get(b.pk), {"versions": versions[b.pk], "interpretations": readings[b.pk]},
+                              tuple(closures[b.pk]), local[b.pk], {r: o for r, (_d, o) in nearest.items()})
+    return out
+
+
+def _local_law(bodies, chains: dict[int, list[int]]) -> dict[int, dict]:
     """Instruments (bye-laws, rules, notifications, fee schedules) and declared areas from
-    adhiniyam.locallaw, when that app is installed."""
+    adhiniyam.locallaw, when that app is installed: asked of it for each body that its State and Act or
+    a body of its chain has any of (two queries find which), and empty for the rest."""
     if not apps.is_installed("adhiniyam.locallaw"):
-        return {}
+        return {b.pk: {} for b in bodies}
+    from adhiniyam.locallaw.models import Instrument, NamedArea
     from adhiniyam.locallaw.services import settings_for
-    return settings_for(body)
+    laws = set(Instrument.objects.filter(state__in={b.state for b in bodies}).values_list("state", "act_id").distinct())
+    areas = set(NamedArea.objects.filter(body_id__in={pk for c in chains.values() for pk in c})
+                .values_list("body_id", flat=True).distinct())
+    return {b.pk: settings_for(b) if (b.state, b.act_id) in laws or areas & set(chains[b.pk])
+            else {"instruments": [], "areas": []} for b in bodies}
 
 
 # ------------------------------------------------------------------------------------ versions

@@ -6,6 +6,7 @@ told about Django.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Any
 
@@ -106,18 +107,26 @@ def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, 
 
 
 def as_json(value):
-    """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API."""
+    """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API. The engine's
+    dataclasses (Evaluation, Deadline, Deemed…) are read field by field, without copying them first."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
     if isinstance(value, dict):
         return {str(k): as_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set)):
         return [as_json(v) for v in value]
     if isinstance(value, (dt.date, dt.datetime, dt.time)):
         return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: as_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if hasattr(value, "to_dict"):
         return as_json(value.to_dict())
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
     return str(value)
+
+
+def answer(result) -> dict:
+    """The engine's answer as stored on the case row (JSON; without the trace, which reads derive afresh)."""
+    return {f.name: as_json(getattr(result, f.name)) for f in dataclasses.fields(result) if f.name != "trace"}
 
 
 def deadline_date(value) -> dt.date | None:

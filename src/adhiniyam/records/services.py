@@ -196,20 +196,26 @@ def set_derived(case: Case, procedure, result):
     else:
         case.due = case.next_deadline or DUE_NEVER
         case.next_deadline_who = next((who for day, who in owed if day == case.next_deadline), "")
-    derived = E.as_json(result.to_dict())
-    derived.pop("trace", None)          # reads derive the trace afresh; the row keeps the answer
-    case.derived = derived
+    case.derived = E.answer(result)
     case.derived_as_of = timezone.now()
 
 
+def authorities(procedure, act_id: str) -> list[str]:
+    """The procedure's roles that are authorities above the body (a case is routed to each)."""
+    return [r for r in procedure.roles if R.kind_of(act_id, r) == R.AUTHORITY]
+
+
+def engaged(role: str, result, rows: list[CaseEvent]) -> bool:
+    """Whether a route to an authority is active: it may act now, has acted, or owes a duty."""
+    return (bool((result.allowed or {}).get(role)) or any(r.by_role == role for r in rows)
+            or any(getattr(d, "who", None) == role for d in result.deadlines or []))
+
+
 def route_changes(routes: list[CaseRoute], result, rows: list[CaseEvent]) -> list[CaseRoute]:
-    """The routes whose `active` flips with this answer (flipped in memory, not yet stored). A route to an
-    authority is active while it is engaged: it may act now, has acted, or owes a duty."""
-    acted = {r.by_role for r in rows}
-    duties = {d.who for d in (result.deadlines or []) if getattr(d, "who", None)}
+    """The routes whose `active` flips with this answer (flipped in memory, not yet stored)."""
     changed = []
     for route in routes:
-        active = bool((result.allowed or {}).get(route.role)) or route.role in acted or route.role in duties
+        active = engaged(route.role, result, rows)
         if active != route.active:
             route.active = active
             changed.append(route)
@@ -227,7 +233,7 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], r
 
 def _create_routes(case: Case, procedure) -> list[CaseRoute]:
     """Route the case to the nearest office above (or at) its body for each authority the procedure names."""
-    roles = [r for r in procedure.roles if R.kind_of(case.act_id, r) == R.AUTHORITY]
+    roles = authorities(procedure, case.act_id)
     if not roles:
         return []
     offices = access.offices_above(case.body, roles)

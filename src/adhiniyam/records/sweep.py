@@ -22,12 +22,15 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.db import connection, transaction
 from django.db.models import BooleanField, F, Func, IntegerField, Value
 from django.db.models.functions import Cast, Mod
+from django.utils import timezone
 
+from . import bodysettings
 from . import engine as E
 from . import services as S
 from .errors import LawRefused, ServiceError
@@ -38,6 +41,8 @@ log = logging.getLogger("adhiniyam.records.sweep")
 LOCK_CLASS = 0x5357          # the advisory-lock namespace of the sweep ("SW"); the body id is the key
 DERIVED = ["status", "status_label", "closed", "next_deadline", "due", "next_deadline_who", "derived",
            "derived_as_of", "version", "updated_at"]
+_DERIVED_FIELDS = [Case._meta.get_field(name) for name in DERIVED]
+EVENT_FIELDS = ["case_id", "seq", "type", "on_date", "on_at", "by_role", "system", "data"]
 
 
 @dataclass
@@ -67,98 +72,146 @@ def bodies_of_shard(shard: int = 0, of: int = 1):
     return qs if of == 1 else qs.alias(shard=Mod("id", of)).filter(shard=shard)
 
 
+def _due(today: dt.date):
+    """Open cases whose stored next deadline has passed: the engine's next deadline is a last day, so
+    time can change the case from the day after it."""
+    return Case.objects.filter(closed=False, next_deadline__lt=today)
+
+
 def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500,
           progress=None) -> Summary:
-    """Sweep every body (or those given). `progress(body, summary)` is called after each body."""
+    """Sweep the bodies given (a queryset or list; default every body) that have cases due, `batch` bodies
+    at a time: their settings gathered and their advisory locks taken together. `progress(body, summary)`
+    is called after each body."""
     today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
+    scope = bodies_of_shard() if bodies is None else bodies
+    ids = _due(today).values_list("body_id", flat=True).distinct()
+    if isinstance(scope, list):
+        wanted = {b.pk for b in scope}
+        ids = sorted(pk for pk in ids if pk in wanted)
+    else:
+        ids = sorted(ids.filter(body__in=scope.values("pk")))
     summary = Summary()
-    for body in (bodies if bodies is not None else bodies_of_shard()):
-        try:
-            sweep_body(body, today, as_of, summary, batch)
-        except Exception as exc:  # one body's failure must not stop the sweep of the others
-            summary.errors += 1
-            log.exception("sweep failed for body %s", body.code)
-            if stdout:
-                stdout.write(f"body {body.code}: {exc}\n")
-        if progress:
-            progress(body, summary)
+    for start in range(0, len(ids), batch):
+        with _locked(ids[start:start + batch], summary) as chunk:
+            bodysettings.prefetch(chunk)
+            for body in chunk:
+                try:
+                    sweep_body(body, today, as_of, summary, batch)
+                except Exception as exc:  # one body's failure must not stop the sweep of the others
+                    summary.errors += 1
+                    log.exception("sweep failed for body %s", body.code)
+                    if stdout:
+                        stdout.write(f"body {body.code}: {exc}\n")
+                if progress:
+                    progress(body, summary)
     return summary
 
 
-def _lock(body: Body) -> bool:
-    """Take the body's advisory lock for this transaction (PostgreSQL), reading its settings version."""
-    qs = Body.objects.filter(pk=body.pk)
+@contextmanager
+def _locked(ids: list[int], summary: Summary):
+    """The bodies of `ids` read afresh (their settings versions too), each under a PostgreSQL advisory lock
+    taken for all of them in one query and released after; a body another sweeper holds is left out."""
     if connection.vendor != "postgresql":       # SQLite: one writer at a time anyway
-        body.settings_version = qs.values_list("settings_version", flat=True).get()
-        return True
-    got = Func(Value(LOCK_CLASS), Cast(F("id"), IntegerField()), function="pg_try_advisory_xact_lock",
-               output_field=BooleanField())
-    locked, body.settings_version = qs.annotate(locked=got).values_list("locked", "settings_version").get()
-    return locked
+        yield list(Body.objects.filter(pk__in=ids).order_by("pk"))
+        return
+    lock = Func(Value(LOCK_CLASS), Cast(F("id"), IntegerField()), function="pg_try_advisory_lock",
+                output_field=BooleanField())
+    rows = list(Body.objects.filter(pk__in=ids).annotate(locked=lock).order_by("pk"))
+    held = [b for b in rows if b.locked]
+    summary.skipped += len(rows) - len(held)
+    try:
+        yield held
+    finally:
+        if held:
+            with connection.cursor() as cur:
+                cur.execute("SELECT pg_advisory_unlock(%s, id::integer) FROM records_body WHERE id = ANY(%s)",
+                            [LOCK_CLASS, [b.pk for b in held]])
 
 
 def sweep_body(body: Body, today: dt.date, as_of, summary: Summary, batch: int = 500) -> None:
     with transaction.atomic():
-        if not _lock(body):
-            summary.skipped += 1
-            return
         summary.bodies += 1
-        # the engine's next deadline is a last day: time can change the case from the day after it
-        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
-                   .order_by("next_deadline", "pk").select_for_update().values_list("pk", flat=True))
-        if not ids:
-            return
-        ledger = S._ledger(body)
-        head = (ledger.event_count, ledger.head_hash)
-        for start in range(0, len(ids), batch):
-            _sweep_batch(body, ledger, ids[start:start + batch], today, as_of, summary)
-        if (ledger.event_count, ledger.head_hash) != head:
-            ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+        # locked in the order the cases fell due, which is the order the chain records them in
+        cases = list(_due(today).filter(body=body).order_by("next_deadline", "pk").defer("derived")
+                     .select_for_update())
+        ledger = None
+        for start in range(0, len(cases), batch):
+            ledger = _sweep_batch(body, ledger, cases[start:start + batch], today, as_of, summary)
 
 
-def _sweep_batch(body: Body, ledger, ids: list[int], today: dt.date, as_of, summary: Summary) -> None:
-    cases = Case.objects.in_bulk(ids)
-    events: dict[int, list[CaseEvent]] = {pk: [] for pk in ids}
-    for ev in CaseEvent.objects.filter(body=body, case_id__in=ids).order_by("case_id", "seq"):
+def _sweep_batch(body: Body, ledger, cases: list[Case], today: dt.date, as_of, summary: Summary):
+    """Sweep some of a body's due cases; returns the body's ledger, locked once the first event is due."""
+    events: dict[int, list] = {c.pk: [] for c in cases}
+    for ev in (CaseEvent.objects.filter(body=body, case_id__in=list(events)).order_by("case_id", "seq")
+               .values_list(*EVENT_FIELDS, named=True)):        # what the engine reads, as plain rows
         events[ev.case_id].append(ev)
-    routes: dict[int, list[CaseRoute]] = {pk: [] for pk in ids}
-    for route in CaseRoute.objects.filter(body=body, case_id__in=ids):
-        routes[route.case_id].append(route)
-    new_events, changed_routes = [], []
-    for pk in ids:                            # in the order the cases fell due, as the chain records them
-        case = cases[pk]
+    new_events, routes, stored = [], [], []
+    for case in cases:
         case.body = body
         summary.cases_checked += 1
+        rows = events[case.pk]
         try:
-            recorded, flipped = _sweep_one(case, ledger, events[pk], routes[pk], today, as_of)
+            procedure, result, outcomes = _evaluate(case, rows, today, as_of)
         except ServiceError as exc:
             summary.errors += 1
-            log.warning("sweep: case %s (%s) refused by the engine: %s", case.number, pk, exc)
-            del cases[pk]
+            log.warning("sweep: case %s (%s) refused by the engine: %s", case.number, case.pk, exc)
             continue
-        new_events += recorded
-        changed_routes += flipped
-        summary.recorded.update(ev.type for ev in recorded)
-    CaseEvent.objects.bulk_create(new_events)
-    Case.objects.bulk_update(list(cases.values()), DERIVED)
-    for active in (True, False):
-        flip = [r.pk for r in changed_routes if r.active is active]
-        if flip:
-            CaseRoute.objects.filter(body=body, pk__in=flip).update(active=active)
+        if outcomes:
+            ledger = ledger or S._ledger(body)        # cases before the ledger, as every writer takes them
+            recorded = S.system_events(case, ledger, rows, result, S.get_pack(case.act_id), outcomes)
+            case.version += 1
+            new_events += recorded
+            summary.recorded.update(ev.type for ev in recorded)
+        S.set_derived(case, procedure, result)
+        case.updated_at = case.derived_as_of
+        stored.append(case)
+        routes += [(S.engaged(role, result, rows), case.pk, role) for role in S.authorities(procedure, case.act_id)]
+    with _pipeline(), connection.cursor() as cur:
+        _write(cur, CaseEvent, [f.attname for f in CaseEvent._meta.concrete_fields if not f.primary_key], new_events)
+        cur.executemany(f"UPDATE {Case._meta.db_table} SET {', '.join(f'{c} = %s' for c in DERIVED)} "
+                        "WHERE id = %s AND body_id = %s",
+                        [_values(c, _DERIVED_FIELDS) + [c.pk, body.pk] for c in stored])
+        # a route flips only when its authority's engagement changed (the WHERE keeps the others as they are)
+        cur.executemany(f"UPDATE {CaseRoute._meta.db_table} SET active = %s WHERE body_id = %s AND case_id = %s "
+                        "AND role = %s AND active <> %s", [[a, body.pk, pk, role, a] for a, pk, role in routes])
+        if new_events:
+            cur.execute("UPDATE records_bodyledger SET event_count = %s, head_hash = %s, updated_at = %s "
+                        "WHERE body_id = %s", [ledger.event_count, ledger.head_hash, timezone.now(), body.pk])
     summary.events_recorded += len(new_events)
+    return ledger
 
 
-def _sweep_one(case: Case, ledger, rows: list[CaseEvent], routes: list[CaseRoute], today: dt.date, as_of):
-    """One case's new system events (chained, not stored) and flipped routes; its derived fields set."""
+@contextmanager
+def _pipeline():
+    """On PostgreSQL the statements inside are sent together and answered together (a psycopg pipeline):
+    the writes of a batch cost one round trip to the server. Elsewhere they simply run in turn."""
+    if connection.vendor == "postgresql":
+        with connection.connection.pipeline():
+            yield
+    else:
+        yield
+
+
+def _values(obj, fields) -> list:
+    return [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+
+
+def _write(cur, model, names: list[str], objs: list) -> None:
+    """INSERT the objects, one statement for all of them (no ids are read back)."""
+    if objs:
+        fields = [model._meta.get_field(n) for n in names]
+        cols = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        cur.executemany(f"INSERT INTO {model._meta.db_table} ({cols}) VALUES ({', '.join(['%s'] * len(fields))})",
+                        [_values(o, fields) for o in objs])
+
+
+def _evaluate(case: Case, rows: list[CaseEvent], today: dt.date, as_of):
+    """The engine's answer for one case now, and the outcomes of time it has not yet recorded."""
     pack = S.get_pack(case.act_id)
     procedure = S.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
     try:
         _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
     except E.law().LawError as exc:
         raise LawRefused.from_law(exc) from exc
-    recorded = S.system_events(case, ledger, rows, result, pack, S.new_outcomes(rows, result, today))
-    if recorded:
-        case.version += 1
-    S.set_derived(case, procedure, result)
-    case.updated_at = case.derived_as_of
-    return recorded, S.route_changes(routes, result, rows)
+    return procedure, result, S.new_outcomes(rows, result, today)
