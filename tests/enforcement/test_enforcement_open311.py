@@ -93,6 +93,7 @@ def test_complaints_through_the_api_and_scoping(world, api):
 
 def test_public_web_form_files_a_complaint(world, api):
     c = Client()
+    c.cookies["django_language"] = "en"      # the page is in Punjabi unless the visitor chose English
     page = c.get("/complaints/pb-nabha/")
     assert page.status_code == 200 and b"Drain, privy or cesspool near a water source" in page.content
     r = c.post("/complaints/pb-nabha/", {"category": "latrine_near_well", "description": "Privy drains to the well",

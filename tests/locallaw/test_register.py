@@ -57,6 +57,7 @@ def test_an_administrator_enters_a_bye_law_and_the_public_reads_the_register(cli
     areas = client.get(f"{R}/bodies/uk-dehradun-zp/areas").json()
     assert areas[0]["name"] == "Bhimtal" and areas[0]["public_notice_on"] == "2026-01-20"
 
+    client.cookies["django_language"] = "en"   # the body's page is in Hindi unless the reader chose English
     page = client.get("/local-law/uk-dehradun-zp/", {"on": "2026-05-01"})
     assert page.status_code == 200
     html = page.content.decode()

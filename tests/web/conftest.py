@@ -22,7 +22,8 @@ django.setup()
 
 GOA = "goa_panchayat_raj_1994"
 HP = "himachal_municipal_1994"
-from webhelpers import PASSWORD  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
+from browserkit import browser, shots  # noqa: E402, F401  (the browser tests' fixtures)
+from webhelpers import PASSWORD, english  # noqa: E402  (tests/web is on sys.path: pytest's prepend import mode)
 
 
 @pytest.fixture
@@ -76,14 +77,22 @@ def fixed_clock(settings):
 
 
 @pytest.fixture
-def as_user(db):
-    """A separate browser (test client) signed in as the given user."""
+def client(db):
     from django.test import Client
 
-    def login(user):
+    return english(Client())
+
+
+@pytest.fixture
+def as_user(db):
+    """A separate browser (test client) signed in as the given user, who chose English (lang=...
+    for another language; lang=None for none, so that the body's language applies)."""
+    from django.test import Client
+
+    def login(user, lang="en"):
         c = Client()
         c.force_login(user)
-        return c
+        return english(c, lang) if lang else c
     return login
 
 

@@ -27,7 +27,7 @@ def test_days_left_and_urgency():
     assert days_left_words(0) == "due today" and urgency(0) == "urgent"
     assert urgency(5) == "soon" and urgency(20) == "ok" and urgency(None) == "none"
     with translation.override("hi"):
-        assert days_left_words(15) == "15 दिन शेष"
+        assert days_left_words(15) == "15 दिन बाक़ी"
 
 
 def test_citations_read_as_the_act_prints_them():
@@ -53,3 +53,27 @@ def test_hindi_catalogue_is_complete_and_compiled():
     with translation.override("hi"):
         from django.utils.translation import gettext
         assert gettext("Why this date?") == "यह तारीख़ क्यों?"
+
+
+def test_every_catalogue_is_complete_and_compiled():
+    """Hindi, Gujarati, Punjabi and Konkani: every string of every page has its translation."""
+    import re
+    from pathlib import Path
+
+    import adhiniyam.enforcement
+    import adhiniyam.locallaw
+    import adhiniyam.web
+
+    for app in (adhiniyam.web, adhiniyam.enforcement, adhiniyam.locallaw):
+        for lang in ("hi", "gu", "pa", "kok"):
+            po = Path(app.__file__).parent / "locale" / lang / "LC_MESSAGES" / "django.po"
+            text = po.read_text(encoding="utf-8")
+            empty = re.findall(r'\nmsgid "(.+)"\n(?:msgid_plural ".*"\n)?msgstr(?:\[0\])? ""\n', text)
+            assert not empty and "#, fuzzy" not in text, (po, empty[:5])
+            assert po.with_suffix(".mo").stat().st_mtime >= po.stat().st_mtime - 1, f"{po}: run msgfmt"
+    with translation.override("gu"):
+        assert days_left_words(3) == "3 દિવસ બાકી"
+    with translation.override("pa"):
+        assert indian_date(dt.date(2026, 3, 23)) == "23 ਮਾਰਚ 2026"
+    with translation.override("kok"):
+        assert rupees(12345678) == "₹1,23,45,678.00"

@@ -21,7 +21,7 @@ def test_secretary_opens_a_sand_removal_offence_and_sees_twice_the_value(world, 
     case = Case.objects.get(procedure="offence_s73_removal_of_earth_or_sand")
     page = text(sec.get(f"/case/{case.pk}/"))
     assert "Offence detected" in page
-    assert "fine fixed ₹3,00,000.00" in page and "total max ₹3,00,000.00" in page
+    assert "Fine ₹3,00,000.00" in page and "In all, at most ₹3,00,000.00" in page
 
 
 def test_opening_with_bad_input_changes_nothing(world, as_user):

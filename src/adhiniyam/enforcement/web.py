@@ -19,7 +19,9 @@ def complaint_form(request, code: str):
     body = Body.objects.filter(code=code, active=True).exclude(act_id="").first()
     if body is None or not M.load(body.act_id).categories:
         raise Http404("No body that takes complaints has this code.")
-    cats = list(M.load(body.act_id).categories.values())
+    from django.utils.translation import gettext as _
+
+    cats = [{"code": c.code, "label": _(c.name)} for c in M.load(body.act_id).categories.values()]
     ctx = {"body": body, "categories": cats, "values": {}, "error": None, "complaint": None}
     if request.method == "POST":
         p = request.POST

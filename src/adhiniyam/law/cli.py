@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from . import translations
 from .errors import PackError
 from .pack import list_packs, load_pack
 
@@ -27,13 +28,17 @@ def main(argv: list[str]) -> int:
     k = sub.add_parser("check", help="load and validate law packs")
     k.add_argument("act", nargs="?")
     sub.add_parser("list", help="the law packs")
+    tr = sub.add_parser("translations", help="the packs' words in other languages: what is translated, what is missing")
+    tr.add_argument("act", nargs="?")
+    tr.add_argument("--missing", action="store_true", help="list every key left untranslated, with its English")
+    tr.add_argument("--lang", help="one language (default: every language the pack is or must be translated into)")
     i = sub.add_parser("instruments", help="check a file of bye-laws, rules, notifications and fee schedules against an Act")
     i.add_argument("file")
     i.add_argument("--act", required=True)
     args = ap.parse_args(argv)
     try:
         return {"test": _test, "evaluate": _evaluate, "coverage": _coverage, "check": _check, "list": _list,
-                "instruments": _instruments}[args.cmd](args)
+                "instruments": _instruments, "translations": _translations}[args.cmd](args)
     except PackError as err:
         print(f"law pack error: {err}", file=sys.stderr)
         return 2
@@ -161,9 +166,30 @@ def _coverage(args) -> int:
 def _check(args) -> int:
     for act in _acts(args.act):
         pack = load_pack(act)
+        translations.check(pack)
         print(f"{act}: ok — {len(pack.sources)} procedures, {len(pack.parameters)} parameters, "
               f"{len(pack.interpretations)} interpretations, {sum(1 for n in pack.nodes.values() if n.get('kind') == 'section')} sections")
     return 0
+
+
+def _translations(args) -> int:
+    """Per pack and language: how many words are translated; with --missing, each one that is not."""
+    acts = _acts(args.act)
+    translations.check_shared(list_packs())
+    gaps = 0
+    for act in acts:
+        pack = load_pack(act)
+        total = len(translations.pack_words(act))
+        langs = [args.lang] if args.lang else sorted(set(translations.required_languages(pack))
+                                                    | translations.present_languages(pack) - {"en"})
+        for lang in langs:
+            miss = translations.missing(act, lang)
+            gaps += len(miss)
+            print(f"{act} {lang}: {total - len(miss)} of {total} translated")
+            if args.missing:
+                for key, english in miss:
+                    print(f"  {key}\t{english}")
+    return 1 if gaps else 0
 
 
 def _list(args) -> int:

@@ -107,6 +107,7 @@ class Deadline:
     cites: list
     quote: str
     explanation: str
+    basis: dict = field(default_factory=dict)  # the arithmetic as data, for words in any language
 
 
 @dataclass
@@ -302,6 +303,19 @@ class _Case:
         if self.tracing:
             end = self.last_day(ts)
             self.tracing and self.step(on, f"{t.title} ({t.quote!r}): {self.arithmetic(ts, end)}", t.cites)
+
+    def basis(self, ts: _TimerState, end) -> dict:
+        """The arithmetic of a last day as data (what `arithmetic` says in English): the day it runs
+        from, the period, the plain last day, the days the clock stood still, and the last day."""
+        if end is None:
+            return {"from": ts.start, "stopped": True}
+        t = ts.timer
+        base = lt.last_day(ts.start, ts.period) if t.direction == "after" else end
+        pauses = [[a, b, days] for (a, b, days) in ts.pauses]
+        plain = lt.as_date(base) + timedelta(days=sum(p[2] for p in pauses)) if not ts.period.is_hours else base
+        return {"from": ts.start, "period": ts.period.as_dict(), "counting": t.counting, "direction": t.direction,
+                "base": base, "pauses": pauses, "end": end,
+                "office_closed": (t.direction == "after" and not ts.period.is_hours and lt.as_date(end) != plain)}
 
     def arithmetic(self, ts: _TimerState, end) -> str:
         t = ts.timer
@@ -779,7 +793,7 @@ def _result(case: _Case, as_of, horizon) -> Evaluation:
             continue
         end = case.last_day(ts)
         deadlines.append(Deadline(t.id, t.title, t.who, end, ts.expired is not None, ts.open_pause is not None,
-                                  t.cites, t.quote, case.arithmetic(ts, end) if case.tracing else ""))
+                                  t.cites, t.quote, case.arithmetic(ts, end) if case.tracing else "", case.basis(ts, end)))
         if end is not None and ts.expired is None and t.kind != "window":
             nexts.append(lt.as_date(end))
     allowed = {}

@@ -210,7 +210,7 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
                         case = create_case(actor, body, sc["procedure"], EventInput(
                             type=first["type"], on=_when(first.get("at") or first["on"]) + shift, by=role,
                             data=dict(first.get("data") or {})), applicant=applicant, property=prop,
-                            title=sc.get("name", "")[:300], snapshot=_snapshot(sc))
+                            title=_title(place, sc["procedure"], prop), snapshot=_snapshot(sc))
                         break
                     except ServiceError as exc:
                         if exc.status not in (403, 404) or i == len(candidates) - 1:
@@ -234,6 +234,17 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
             if verbose:
                 stdout.write(f"  skipped scenario {sc.get('name')!r}: {exc.detail}\n")
     return made, skipped
+
+
+def _title(place: Place, procedure: str, prop) -> str:
+    """A case titled as an applicant or clerk would title it: what it is for and where, in the State's
+    language (a scenario's name tells a test's story, and its dates are not the demo case's)."""
+    from adhiniyam.law import translations as T
+
+    pack = E.load_pack(place.act)
+    words = T.words(place.act, T.state_language(place.state[2]))
+    what = words.get(f"procedure.{procedure}.title", pack.procedure(procedure).title)
+    return f"{what} — {prop.survey_number}, {prop.address}"[:300]
 
 
 def _snapshot(sc: dict) -> dict | None:

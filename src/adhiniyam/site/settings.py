@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "adhiniyam.ops.middleware.ApiProblemsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "adhiniyam.web.language.BodyLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -84,6 +85,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "adhiniyam.web.common.languages",
             ],
         },
     },
@@ -120,7 +122,9 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("hi", "हिन्दी")]
+# English, Hindi, and the States' languages (Gujarati, Punjabi in Gurmukhi, Konkani in Devanagari);
+# a body's default is its State's (adhiniyam.law.translations.STATE_LANGUAGE).
+LANGUAGES = [("en", "English"), ("hi", "हिन्दी"), ("gu", "ગુજરાતી"), ("pa", "ਪੰਜਾਬੀ"), ("kok", "कोंकणी")]
 TIME_ZONE = os.environ.get("ADHINIYAM_TIME_ZONE", "Asia/Kolkata")
 USE_I18N = True
 USE_TZ = True

@@ -24,7 +24,8 @@ def widgets(fields: dict) -> list[dict]:
              "required": bool(f.get("required")) and kind != "bool", "choices": f.get("choices") or [],
              "default": f.get("default"), "step": "0.01" if kind in ("money", "number") else "1"}
         if kind == "period":
-            w["label"] += " " + _("(days)")
+            w["label_unit"] = " " + _("(days)")
+            w["label"] += w["label_unit"]
         out.append(w)
     return out
 

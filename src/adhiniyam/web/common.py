@@ -48,6 +48,13 @@ def page(request, template: str, ctx: dict | None = None, status: int = 200):
     return render(request, template, ctx, status=status)
 
 
+def languages(request) -> dict:
+    """Context processor: the languages offered on this page (the body's own first), for the switcher."""
+    from adhiniyam.law.translations import LANGUAGES
+
+    return {"nav_languages": [(code, LANGUAGES[code]) for code in getattr(request, "body_languages", LANGUAGES)]}
+
+
 def body_links(body) -> list[tuple[str, str]]:
     """Pages of other apps about one body, when they are installed (complaints, local law register)."""
     from django.urls import NoReverseMatch, Resolver404, resolve, reverse

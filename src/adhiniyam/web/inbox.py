@@ -8,11 +8,11 @@ grant as still pending."""
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from adhiniyam.records import access
 from adhiniyam.records import engine as E
@@ -43,6 +43,10 @@ def body_and_scope(user, code):
 
 
 def _proc_meta(act_id):
+    """Per procedure of the Act: its title, kind, statuses and roles in the page's language, which
+    statuses are deemed outcomes, and the stage each status belongs to."""
+    from adhiniyam.records import roles as R
+
     p = lawtext.pack(act_id)
     meta = {}
     for pid, src in p.sources.items():
@@ -50,10 +54,47 @@ def _proc_meta(act_id):
             proc = p.procedure(pid)
         except Exception:
             continue
-        meta[pid] = {"title": src.title, "kind": src.kind, "statuses": dict(proc.statuses),
-                     "deemed": lawtext.deemed_statuses(proc), "roles": dict(proc.roles),
+        w = lawtext.proc_words(act_id, proc)
+        deemed = lawtext.deemed_statuses(proc)
+        meta[pid] = {"title": w.title(), "kind": src.kind, "statuses": {s: w.status(s) for s in proc.statuses},
+                     "deemed": deemed, "roles": {r: w.role(r) for r in proc.roles},
+                     "role_kinds": {r: R.kind_of(act_id, r) for r in proc.roles},
+                     "stages": {s: stage_of(src.kind, s, deemed) for s in proc.statuses},
                      "windows": {tid: t.kind == "window" for tid, t in proc.timers.items()}}
     return meta
+
+
+# Stages a clerk recognises, in the order of the work; each status of each Act falls in one.
+STAGES = ("office", "applicant", "deemed", "appeal", "notice", "offence", "decided")
+_WAITING = ("observation", "particular", "query", "stop_order", "stopped", "requisition", "clarification")
+_DONE = ("granted", "refused", "approved", "sanctioned", "issued", "licensed", "rejected", "withdrawn", "may_",
+         "closed", "cancel", "revoked", "lapsed", "dismissed", "allowed", "completed", "decided", "expired",
+         "registered", "renewed", "returned", "confirmed", "executed", "paid", "sold", "released", "done")
+
+
+def stage_names() -> dict:
+    return {"office": _("Awaiting the office"), "applicant": _("Waiting for the applicant"),
+            "deemed": _("Deemed outcomes"), "appeal": _("Appeals"), "notice": _("Notices"),
+            "offence": _("Offences"), "decided": _("Decided")}
+
+
+def stage_of(kind: str, status: str, deemed: set) -> str:
+    """The stage of a status: deemed outcomes and appeals first, then by the procedure's kind, then
+    by what the status's own name says (waiting for the applicant, decided), else with the office."""
+    s = status or ""
+    if s in deemed:
+        return "deemed"
+    if "appeal" in s:
+        return "appeal"
+    if kind in ("notice", "public_notice"):
+        return "notice"
+    if kind == "offence":
+        return "offence"
+    if any(w in s for w in _WAITING):
+        return "applicant"
+    if any(w in s for w in _DONE):
+        return "decided"
+    return "office"
 
 
 def _fresh(c, m, today):
@@ -94,98 +135,155 @@ def duty_due(m: dict, deadlines, today) -> tuple:
     return None, ""
 
 
-def inbox(user, body, scope, *, procedure="", status="", who="", page=1, today=None) -> dict:
-    today = today or E.today()
-    meta = _proc_meta(body.act_id)
-    base = Case.objects.filter(body=body, closed=False).filter(scope)
-    week_end = today + dt.timedelta(days=7)
-    notice_pids = {pid for pid, m in meta.items() if m["kind"] == "notice"}
-
-    # rows whose stored deadline has passed may have moved on by time alone (a deemed grant, a lapse):
-    # the engine answers for them afresh, without writing (the sweep records it)
-    fresh = {}
+def _answers(base, meta, today):
+    """The answer for every open case: the engine's afresh for rows whose stored deadline passed
+    (time may have moved them on), the stored one for the rest. pk -> (status, due, whose turn)."""
+    answers, stopped = {}, set()
     stale_q = Q(due__lt=today) | Q(next_deadline__lt=today)
     for c in base.filter(stale_q).order_by("due", "id")[:STALE_LIMIT]:
         try:
-            fresh[c.pk] = _fresh(c, meta.get(c.procedure) or {}, today)
+            st, _label, due, who = _fresh(c, meta.get(c.procedure) or {}, today)
+            answers[c.pk] = (c.procedure, st, due, who, True)
         except Exception:   # a case the installed pack now refuses keeps its stored answer
             continue
-
-    # counts: the stored answer for rows still in time, the fresh one for the rest
-    in_time = base.exclude(pk__in=list(fresh))
-    agg = {"open": 0, "this_week": 0, "overdue": 0}
-    by_status = Counter()
-    stored = {}
-    stopped = set()
-    deemed = in_default = 0
-    for pk, pid, st, deadlines in in_time.values_list("pk", "procedure", "status", "derived__deadlines"):
-        due, who_role = duty_due(meta.get(pid) or {}, deadlines, today)
-        stored[pk] = (due, who_role)
+    rows = base.exclude(pk__in=list(answers)).values_list("pk", "procedure", "status", "derived__deadlines")
+    for pk, pid, st, deadlines in rows:
+        due, who = duty_due(meta.get(pid) or {}, deadlines, today)
         if suspended(deadlines):
             stopped.add(pk)
-        fresh_like = (st, None, due, who_role)
-        fresh.setdefault(-pk, fresh_like)
-        by_status[(pid, st)] += 1
-    fresh_procs = dict(base.filter(pk__in=[k for k in fresh if k > 0]).values_list("pk", "procedure"))
-    fresh_procs.update({-pk: pid for (pk, pid) in in_time.values_list("pk", "procedure")})
-    for pk, (st, _label, due, _who) in fresh.items():
-        pid = fresh_procs.get(pk)
-        agg["open"] += 1
-        if due is not None and due < today:
-            agg["overdue"] += 1
-        elif due is not None and due <= week_end:
-            agg["this_week"] += 1
-        if st in (meta.get(pid) or {}).get("deemed", ()):
-            deemed += 1
-        if pid in notice_pids and ((due is not None and due < today) or "default" in (st or "")):
-            in_default += 1
-        by_status[(pid, st)] += 0
+        answers[pk] = (pid, st, due, who, False)
+    return answers, stopped
 
-    qs = base
-    if procedure:
-        qs = qs.filter(procedure=procedure)
-    # status and whose turn are filtered on the stored answer, keeping the rows answered afresh,
-    # which are filtered again below
-    stale = Q(pk__in=[k for k in fresh if k > 0])
-    if status:
-        qs = qs.filter(Q(status=status) | stale)
-    if who:
-        qs = qs.filter(Q(next_deadline_who=who) | stale)
+
+def _row_stage(m: dict, st, due, today) -> str:
+    if m.get("kind") == "notice" and ((due is not None and due < today) or "default" in (st or "")):
+        return "default"
+    return (m.get("stages") or {}).get(st, "office")
+
+
+def _counts(answers, meta, today) -> dict:
+    week_end = today + dt.timedelta(days=7)
+    out = {"open": 0, "overdue": 0, "this_week": 0, "deemed": 0, "in_default": 0}
+    for pid, st, due, _who, _f in answers.values():
+        m = meta.get(pid) or {}
+        out["open"] += 1
+        out["overdue"] += due is not None and due < today
+        out["this_week"] += due is not None and today <= due <= week_end
+        out["deemed"] += st in m.get("deemed", ())
+        out["in_default"] += _row_stage(m, st, due, today) == "default"
+    return out
+
+
+def _matches(a, meta, today, f) -> bool:
+    pid, st, due, who, _fresh_row = a
+    m = meta.get(pid) or {}
+    if f["procedure"] and pid != f["procedure"] or f["status"] and st != f["status"] or f["who"] and who != f["who"]:
+        return False
+    stage = _row_stage(m, st, due, today)
+    if f["stage"] and not (stage == f["stage"] or f["stage"] == "notice" and stage == "default"):
+        return False
+    if f["due"] == "overdue":
+        return due is not None and due < today
+    if f["due"] == "week":
+        return due is not None and today <= due <= today + dt.timedelta(days=7)
+    return True
+
+
+def _stored_filter(meta, f, today) -> Q | None:
+    """The filters as a query on the stored columns (status, whose turn, due, the stage's statuses)."""
+    conds = []
+    if f["status"]:
+        conds.append(Q(status=f["status"]))
+    if f["who"]:
+        conds.append(Q(next_deadline_who=f["who"]))
+    if f["due"] == "overdue":
+        conds.append(Q(due__lt=today))
+    elif f["due"] == "week":
+        conds.append(Q(due__gte=today, due__lte=today + dt.timedelta(days=7)))
+    if f["stage"] in ("default", "notice"):
+        conds.append(Q(procedure__in=[p for p, m in meta.items() if m["kind"] in ("notice", "public_notice")]))
+    elif f["stage"]:
+        any_q = Q(pk__in=[])
+        for pid, m in meta.items():
+            sts = [st for st, stage in m["stages"].items() if stage == f["stage"]]
+            if sts:
+                any_q |= Q(procedure=pid, status__in=sts)
+        conds.append(any_q)
+    out = None
+    for c in conds:
+        out = c if out is None else out & c
+    return out
+
+
+def search_q(text: str) -> Q:
+    """A case by its number, the applicant's name, the address or the survey number."""
+    t = text.strip()
+    return (Q(number__icontains=t) | Q(applicant__name__icontains=t) | Q(property__address__icontains=t)
+            | Q(property__survey_number__icontains=t) | Q(title__icontains=t))
+
+
+def inbox(user, body, scope, *, procedure="", status="", who="", stage="", due="", q="", page=1, today=None) -> dict:
+    today = today or E.today()
+    meta = _proc_meta(body.act_id)
+    base = Case.objects.filter(body=body, closed=False).filter(scope)
+    answers, stopped = _answers(base, meta, today)
+    filters = {"procedure": procedure, "status": status, "who": who, "stage": stage, "due": due, "q": q.strip()}
+    qs = base.filter(procedure=procedure) if procedure else base
+    if filters["q"]:
+        qs = qs.filter(search_q(filters["q"]))
+    cond = _stored_filter(meta, filters, today)
+    if cond is not None:   # on the stored answer, keeping the rows answered afresh (filtered again below)
+        qs = qs.filter(cond | Q(pk__in=[pk for pk, a in answers.items() if a[4]]))
     total = qs.count()
-    page = max(1, int(page or 1))
-    rows = list(qs.select_related("applicant").order_by("due", "id")[(page - 1) * PAGE: page * PAGE])
+    pages = max(1, (total + PAGE - 1) // PAGE)
+    page = min(max(1, int(page or 1)), pages)
+    rows = qs.select_related("applicant", "property").order_by("due", "id")[(page - 1) * PAGE: page * PAGE]
+    items = [_item(c, answers[c.pk], meta, today, c.pk in stopped) for c in rows
+             if c.pk in answers and _matches(answers[c.pk], meta, today, filters)]
+    items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows answered afresh may move
+    return {
+        "body": body, "today": today, "items": items, "total": total, "page": page, "pages": pages,
+        "counts": _counts(answers, meta, today), "filters": filters,
+        "procedure_choices": sorted({(a[0], (meta.get(a[0]) or {}).get("title", a[0])) for a in answers.values()},
+                                    key=lambda x: x[1]),
+        "status_groups": _status_groups(answers, meta, filters["procedure"]),
+        "stage_choices": list(stage_names().items()) + [("default", _("Notices in default"))],
+        "who_choices": _who_choices(answers, meta),
+    }
 
-    items = []
-    for c in rows:
-        m = meta.get(c.procedure) or {"title": c.procedure, "kind": "", "statuses": {}, "deemed": set(), "roles": {}}
-        status_code, label, due, who_role = c.status, c.status_label, c.next_deadline, c.next_deadline_who
-        if c.pk in fresh:
-            status_code, label, due, who_role = fresh[c.pk]
-        elif c.pk in stored:
-            due, who_role = stored[c.pk]
-        days = (due - today).days if due and due != DUE_NEVER else None
-        in_default_row = m["kind"] == "notice" and days is not None and days < 0
-        items.append({
-            "case": c, "procedure_title": m["title"], "kind": m["kind"], "status": status_code, "status_label": label,
+
+def _item(c, answer, meta, today, stopped: bool) -> dict:
+    pid, status_code, due, who_role, fresh = answer
+    m = meta.get(pid) or {"title": pid, "kind": "", "statuses": {}, "deemed": set(), "roles": {}}
+    days = (due - today).days if due and due != DUE_NEVER else None
+    return {"case": c, "procedure_title": m["title"], "kind": m["kind"], "status": status_code,
+            "status_label": m["statuses"].get(status_code) or c.status_label,
             "due": due, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
             "who": m["roles"].get(who_role, who_role), "who_role": who_role, "deemed": status_code in m["deemed"],
-            "fresh": c.pk in fresh, "in_default": in_default_row, "stopped": due is None and c.pk in stopped,
-        })
-    if status or who:
-        items = [it for it in items if (not status or it["status"] == status) and (not who or it["who_role"] == who)]
-    items.sort(key=lambda it: (it["due"] or DUE_NEVER, it["case"].pk))   # rows answered afresh may move
-    procedures = sorted({pid for (pid, _s) in by_status}, key=lambda p: (meta.get(p) or {}).get("title", p))
-    statuses = sorted({st for (_p, st) in by_status if st})
-    whos = sorted(set(base.exclude(next_deadline_who="").values_list("next_deadline_who", flat=True).distinct()))
-    return {
-        "body": body, "today": today, "items": items, "total": total, "page": page,
-        "pages": max(1, (total + PAGE - 1) // PAGE),
-        "counts": {"open": agg["open"], "overdue": agg["overdue"], "this_week": agg["this_week"],
-                   "deemed": deemed, "in_default": in_default},
-        "filters": {"procedure": procedure, "status": status, "who": who},
-        "procedure_choices": [(p, (meta.get(p) or {}).get("title", p)) for p in procedures],
-        "status_choices": statuses, "who_choices": whos,
-    }
+            "fresh": fresh, "in_default": _row_stage(m, status_code, due, today) == "default",
+            "stopped": due is None and stopped}
+
+
+def _status_groups(answers, meta, procedure: str) -> list[tuple[str, list]]:
+    """The statuses of open cases (of one procedure, when chosen), grouped by stage, in the page's
+    language. One status id may name different words in two procedures: each is listed once."""
+    seen = {}
+    for pid, st, _due, _who, _f in answers.values():
+        if not st or procedure and pid != procedure:
+            continue
+        m = meta.get(pid) or {}
+        stage = (m.get("stages") or {}).get(st, "office")
+        seen.setdefault(stage, {}).setdefault(st, m.get("statuses", {}).get(st, st))
+    names = stage_names()
+    return [(names[s], sorted(seen[s].items(), key=lambda x: x[1])) for s in STAGES if s in seen]
+
+
+def _who_choices(answers, meta) -> list[tuple[str, str]]:
+    out = {}
+    for pid, _st, _due, who, _f in answers.values():
+        if who:
+            out.setdefault(who, (meta.get(pid) or {}).get("roles", {}).get(who, who))
+    return sorted(out.items(), key=lambda x: x[1])
 
 
 def decision_timing(case, proc) -> tuple | None:

@@ -14,7 +14,7 @@ from adhiniyam.records import present, services
 from adhiniyam.records import roles as R
 
 from . import lawtext
-from .formatting import indian_date, rupees
+from .formatting import indian_date, period_words, rupees
 
 
 class NoSuchDocument(Exception):
@@ -22,34 +22,43 @@ class NoSuchDocument(Exception):
 
 
 def OUTCOME_WORDS():  # noqa: N802 - evaluated in the active language
-    return {"granted": _("granted"), "refused": _("refused"), "approved": _("approved"), "sanctioned": _("sanctioned")}
+    """The packs' deemed outcomes (`deemed: {outcome: …}`), in words."""
+    return {"granted": _("granted"), "refused": _("refused"), "approved": _("approved"), "sanctioned": _("sanctioned"),
+            "sanctioned_absolutely": _("sanctioned absolutely"), "issued": _("issued"),
+            "occupation_permitted": _("permitted to occupy"), "closure_ordered": _("ordered closed"),
+            "excluded": _("excluded"), "consent_without_condition": _("consented to without condition"),
+            "right_to_proceed": _("entitled to proceed"), "right_to_lay_out": _("entitled to lay out the street")}
 
 
 def _base(case, lang):
-    pack = lawtext.pack(case.act_id)
-    return {"case": case, "body": case.body, "act_title": pack.title, "lang": lang,
-            "body_name": (case.body.name_local if lang == "hi" and case.body.name_local else case.body.name)}
+    return {"case": case, "body": case.body, "act_title": lawtext.act_title(case.act_id, lang), "lang": lang,
+            "act_title_en": lawtext.pack(case.act_id).title, "body_name": lawtext.body_name(case.body, lang)}
 
 
-def _field_rows(proc, ev) -> list[tuple[str, str]]:
+def _field_rows(proc, ev, w) -> list[tuple[str, str]]:
+    """An event's data as (label, value) rows in the page's language; a text someone wrote stays
+    as written."""
     et = proc.events.get(ev["type"])
     rows = []
     for k, v in (ev.get("data") or {}).items():
         if k in ("source", "status"):
             continue
         f = et.fields.get(k) if et else None
-        label = (getattr(f, "title", "") or k.replace("_", " ")).capitalize()
-        if f is not None and f.type == "money":
+        label = w.field(ev["type"], k).capitalize() if f is not None else k.replace("_", " ").capitalize()
+        kind = getattr(f, "type", "")
+        if kind == "money":
             v = rupees(v)
-        elif f is not None and f.type == "bool":
+        elif kind == "bool":
             v = _("yes") if v else _("no")
-        elif f is not None and f.type == "date":
+        elif kind == "date":
             v = indian_date(v)
-        elif f is not None and f.type == "period" and isinstance(v, dict):
-            v = ", ".join(f"{n} {unit}" for unit, n in v.items())
-        elif f is not None and f.type == "choice":
-            v = str(v).replace("_", " ")
-        rows.append((label, str(v)))
+        elif kind == "period" and isinstance(v, dict):
+            v = period_words(v)
+        elif kind == "choice":
+            v = w.choice(ev["type"], k, v)
+        elif kind == "list" and isinstance(v, list):
+            v = ", ".join(w.choice(ev["type"], k, x) for x in v)
+        rows.append((label, str(v), kind in ("text", "")))
     return rows
 
 
@@ -57,57 +66,67 @@ def document_context(user, case, kind: str, n: int, lang: str) -> dict:
     out = present.case_out(user, case)
     pack = lawtext.pack(case.act_id)
     proc = services.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    w = lawtext.proc_words(case.act_id, proc, lang)
     ctx = _base(case, lang)
-    ctx["proc"] = proc
-    ctx["status_label"] = out["status_label"]
-    events = out["events"]
+    ctx.update(proc=proc, status_label=w.status(out["status"], out["status_label"]), subject=w.title())
     if kind == "receipt" and n == 0:
-        first = events[0]
-        et = proc.events[first["type"]]
-        ctx.update(kind="receipt", heading=_("Acknowledgement of receipt"), number=f"{case.number}/ACK",
-                   dated=first["on"], subject=proc.title, lines=[
-                       _("Received on %(d)s: %(what)s.") % {"d": indian_date(first["on"]), "what": et.title}],
-                   rows=_field_rows(proc, first), citations=lawtext.citations(case.act_id, et.cites), quote=et.quote)
-        ctx["deadlines"] = [{"title": d["title"], "last": indian_date(d["last_day"]),
-                             "cites": ", ".join(lawtext.cite_label(c) for c in d["cites"])}
-                            for d in out["deadlines"] if d.get("last_day") and not d.get("expired")]
-        return ctx
+        return _acknowledgement(ctx, case, proc, w, out)
     if kind in ("order", "receipt"):
-        ev = next((e for e in events if e["seq"] == n), None)
-        if ev is None or ev["system"]:
-            raise NoSuchDocument(_("This case has no recorded action %(n)s.") % {"n": n})
-        et = proc.events.get(ev["type"])
-        office = R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY)
-        money = et is not None and any(f.type == "money" and ev["data"].get(k) is not None for k, f in et.fields.items())
-        if kind == "order" and not office:
-            raise NoSuchDocument(_("Only an action of an office is printed as an order or notice."))
-        if kind == "receipt" and not money:
-            raise NoSuchDocument(_("This action records no payment."))
-        heading = (_("Receipt") if kind == "receipt" else
-                   (_("Notice") if proc.kind in ("notice", "public_notice") else _("Order")))
-        ctx.update(kind=kind, heading=heading, number=f"{case.number}/{'R' if kind == 'receipt' else 'O'}/{ev['seq']}",
-                   dated=ev["on"], subject=et.title if et else ev["type"], lines=[],
-                   rows=_field_rows(proc, ev), citations=lawtext.citations(case.act_id, et.cites if et else []),
-                   quote=et.quote if et else "", by=proc.roles.get(ev["by"], ev["by"]))
-        return ctx
+        return _order(ctx, case, proc, w, out, kind, n)
     if kind == "deemed":
-        if n >= len(out["deemed"]):
-            raise NoSuchDocument(_("No deemed outcome %(n)s has arisen in this case.") % {"n": n + 1})
-        d = out["deemed"][n]
-        conds = [{"text": c.get("text", ""), "cites": ", ".join(lawtext.cite_label(x) for x in (
-            c.get("cites") if isinstance(c.get("cites"), list) else [c.get("cites")]) if x)}
-                 for c in d.get("conditions") or []]
-        ctx.update(kind="deemed", heading=(_("Certificate of deemed permission") if d["outcome"] == "granted" else
-                            _("Certificate of deemed outcome: %(o)s") % {"o": d["outcome"].replace("_", " ")}),
-                   number=f"{case.number}/DG/{n + 1}", dated=d["on"], subject=proc.title,
-                   lines=[_("The application received on %(r)s was not decided within the period the Act allows. "
-                            "By operation of law, it is deemed %(o)s on %(d)s.")
-                          % {"r": indian_date(case.opened_on), "o": OUTCOME_WORDS().get(d["outcome"], d["outcome"].replace("_", " ")),
-                             "d": indian_date(d["on"])}],
-                   rows=[], citations=lawtext.citations(case.act_id, d.get("cites")), quote=d.get("quote", ""),
-                   conditions=conds)
-        return ctx
+        return _certificate(ctx, case, w, out, n)
     raise NoSuchDocument(_("Unknown document '%(k)s'.") % {"k": kind})
+
+
+def _acknowledgement(ctx, case, proc, w, out) -> dict:
+    first = out["events"][0]
+    et = proc.events[first["type"]]
+    ctx.update(kind="receipt", heading=_("Acknowledgement of receipt"), number=f"{case.number}/ACK", dated=first["on"],
+               lines=[_("Received on %(d)s: %(what)s.") % {"d": indian_date(first["on"]), "what": w.event(et.id)}],
+               rows=_field_rows(proc, first, w), citations=lawtext.citations(case.act_id, et.cites), quote=et.quote)
+    ctx["deadlines"] = [{"title": w.timer(d["name"], d["title"]), "last": indian_date(d["last_day"]),
+                         "cites": ", ".join(lawtext.cite_label(c) for c in d["cites"])}
+                        for d in out["deadlines"] if d.get("last_day") and not d.get("expired")]
+    return ctx
+
+
+def _order(ctx, case, proc, w, out, kind, n) -> dict:
+    ev = next((e for e in out["events"] if e["seq"] == n), None)
+    if ev is None or ev["system"]:
+        raise NoSuchDocument(_("This case has no recorded action %(n)s.") % {"n": n})
+    et = proc.events.get(ev["type"])
+    office = R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY)
+    money = et is not None and any(f.type == "money" and ev["data"].get(k) is not None for k, f in et.fields.items())
+    if kind == "order" and not office:
+        raise NoSuchDocument(_("Only an action of an office is printed as an order or notice."))
+    if kind == "receipt" and not money:
+        raise NoSuchDocument(_("This action records no payment."))
+    heading = (_("Receipt") if kind == "receipt" else
+               (_("Notice") if proc.kind in ("notice", "public_notice") else _("Order")))
+    ctx.update(kind=kind, heading=heading, number=f"{case.number}/{'R' if kind == 'receipt' else 'O'}/{ev['seq']}",
+               dated=ev["on"], subject=w.event(ev["type"]), lines=[], rows=_field_rows(proc, ev, w),
+               citations=lawtext.citations(case.act_id, et.cites if et else []), quote=et.quote if et else "",
+               by=w.role(ev["by"]))
+    return ctx
+
+
+def _certificate(ctx, case, w, out, n) -> dict:
+    if n >= len(out["deemed"]):
+        raise NoSuchDocument(_("No deemed outcome %(n)s has arisen in this case.") % {"n": n + 1})
+    d = out["deemed"][n]
+    conds = [{"text": w.condition_text(c.get("text", "")), "cites": ", ".join(lawtext.cite_label(x) for x in (
+        c.get("cites") if isinstance(c.get("cites"), list) else [c.get("cites")]) if x)}
+             for c in d.get("conditions") or []]
+    outcome = OUTCOME_WORDS().get(d["outcome"], d["outcome"].replace("_", " "))
+    ctx.update(kind="deemed", heading=(_("Certificate of deemed permission") if d["outcome"] == "granted" else
+                                       _("Certificate of deemed outcome: %(o)s") % {"o": outcome}),
+               number=f"{case.number}/DG/{n + 1}", dated=d["on"],
+               lines=[_("The application received on %(r)s was not decided within the period the Act allows. "
+                        "By operation of law, it is deemed %(o)s on %(d)s.")
+                      % {"r": indian_date(case.opened_on), "o": outcome, "d": indian_date(d["on"])}],
+               rows=[], citations=lawtext.citations(case.act_id, d.get("cites")), quote=d.get("quote", ""),
+               conditions=conds)
+    return ctx
 
 
 def render_html(user, case, kind: str, n: int, lang: str) -> str:

@@ -17,8 +17,14 @@ from adhiniyam.records.errors import Invalid, NotFound
 from adhiniyam.records.models import Body, Membership, Person, Property, Role
 
 from . import actionforms, lawtext
+from .formatting import period_words
 
 CITIZEN_KINDS = ("application", "licence", "complaint", "appeal")
+
+# Fields of an application that record the office's judgement of it, not what the applicant says:
+# a citizen's form leaves them out and the pack's default stands until the office records otherwise
+# (by observations, a demand for particulars or a refusal).
+OFFICE_FIELDS = frozenset({"complete", "particulars_complete", "alteration_is_material"})
 
 
 def join_body(user, code: str, name: str = "", phone: str = "") -> Body:
@@ -56,12 +62,15 @@ def citizen_procedures(body: Body) -> list[dict]:
             party = [r for r in et.by if R.kind_of(body.act_id, r) == R.PARTY]
             if not party:
                 continue
-            fields = {n: field_out(f) for n, f in et.fields.items()}
-            periods = [{"title": t.title, "period": _period_words(t.period), "cites": lawtext.citations(body.act_id, t.cites),
-                        "quote": t.quote} for t in proc.timers.values() if t.start == et.id]
-            out.append({"id": pid, "title": proc.title, "title_hi": src.raw.get("title_hi") or "", "kind": src.kind,
-                        "event": et.id, "event_title": et.title, "role": party[0], "fields": fields,
-                        "widgets": actionforms.widgets(fields), "needs": src.raw.get("needs") or [],
+            fields = {n: field_out(f) for n, f in et.fields.items() if n not in OFFICE_FIELDS}
+            w = lawtext.proc_words(body.act_id, proc)
+            periods = [{"title": w.timer(t.id), "period": _period_words(t.period),
+                        "cites": lawtext.citations(body.act_id, t.cites), "quote": t.quote}
+                       for t in proc.timers.values() if t.start == et.id]
+            out.append({"id": pid, "title": w.title(), "title_en": proc.title, "kind": src.kind,
+                        "event": et.id, "event_title": w.event(et.id), "role": party[0], "fields": fields,
+                        "widgets": w.widgets(et.id, fields),
+                        "needs": [w.need(i, n) for i, n in enumerate(src.raw.get("needs") or [])],
                         "citations": lawtext.citations(body.act_id, proc.cites), "quote": proc.quote,
                         "periods": periods})
             break
@@ -71,10 +80,10 @@ def citizen_procedures(body: Body) -> list[dict]:
 def _period_words(period) -> str:
     if isinstance(period, dict):
         if "param" in period:
-            return _("as fixed by the Act's parameter %(p)s") % {"p": period["param"].replace("_", " ")}
+            return _("as the Act's rules fix it")
         if "field" in period:
             return _("as fixed in the order")
-        return ", ".join(f"{v} {k}" for k, v in period.items() if k in ("days", "weeks", "months", "years", "hours"))
+        return period_words(period)
     return str(period or "")
 
 
@@ -94,7 +103,7 @@ def apply(user, body: Body, offer: dict, post, files) -> object:
         case = services.create_case(user, body, offer["id"],
                                     services.EventInput(type=offer["event"], on=E.today(), data=data, by=offer["role"]),
                                     applicant=person, property=prop,
-                                    title=f"{offer['title']} — {person.name}")
+                                    title=f"{offer['title']} — {address}"[:300])
         upload = files.get("document")
         if upload is not None:
             documents.store(user, body=body, case=case, person=person, kind=post.get("document_kind") or "plan",
@@ -122,10 +131,11 @@ def staff_procedures(user, body: Body) -> list[dict]:
             if not roles:
                 continue
             fields = {n: field_out(f) for n, f in et.fields.items()}
-            out.append({"id": pid, "title": proc.title, "kind": src.kind, "event": et.id, "event_title": et.title,
-                        "role": roles[0], "role_label": proc.roles.get(roles[0], roles[0]), "fields": fields,
-                        "widgets": actionforms.widgets(fields), "citations": lawtext.citations(body.act_id, et.cites),
-                        "quote": et.quote})
+            w = lawtext.proc_words(body.act_id, proc)
+            out.append({"id": pid, "title": w.title(), "title_en": proc.title, "kind": src.kind, "event": et.id,
+                        "event_title": w.event(et.id), "role": roles[0], "role_label": w.role(roles[0]),
+                        "fields": fields, "widgets": w.widgets(et.id, fields),
+                        "citations": lawtext.citations(body.act_id, et.cites), "quote": et.quote})
             break
     return out
 
@@ -145,10 +155,10 @@ def open_case(user, body: Body, offer: dict, post, complaint=None) -> object:
         case = services.create_case(user, body, offer["id"],
                                     services.EventInput(type=offer["event"], on=on, data=data, by=offer["role"]),
                                     applicant=person, property=prop,
-                                    title=f"{offer['title']}" + (f" — {name}" if name else ""))
+                                    title=(f"{offer['title']}" + (f" — {name}" if name else ""))[:300])
         if complaint is not None:
             from adhiniyam.enforcement import services as enf
-            enf.act_on_complaint(user, complaint, "case_opened", note=f"{offer['title']}: {case.number}", case=case)
+            enf.act_on_complaint(user, complaint, "case_opened", note=f"{offer['title_en']}: {case.number}", case=case)
     return case
 
 

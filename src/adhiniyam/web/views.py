@@ -5,6 +5,7 @@ is shown with the section it rests on and changes nothing."""
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adhiniyam.law import LawError
+from adhiniyam.law import translations as T
 from adhiniyam.records import access, present, services
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
@@ -66,8 +68,13 @@ def signup(request):
 def inbox(request, code):
     body, scope = inbox_mod.body_and_scope(request.user, code)
     g = request.GET
-    ctx = inbox_mod.inbox(request.user, body, scope, procedure=g.get("procedure", ""), status=g.get("status", ""),
-                          who=g.get("who", ""), page=g.get("page") or 1)
+    keys = ("procedure", "status", "who", "stage", "due", "q")
+    try:
+        number = int(g.get("page") or 1)
+    except ValueError:
+        number = 1
+    ctx = inbox_mod.inbox(request.user, body, scope, page=number, **{k: g.get(k, "") for k in keys})
+    ctx["query"] = urlencode({k: v for k, v in ctx["filters"].items() if v})
     ctx["nav_section"] = "inbox"
     ctx["complaints"] = _open_complaints(request.user, body)
     return page(request, "web/inbox.html", ctx)
@@ -75,7 +82,7 @@ def inbox(request, code):
 
 def _open_complaints(user, body) -> list[dict]:
     """Complaints from the public waiting at this body (enforcement app, when installed), for staff,
-    each with the procedures of the Act that could apply."""
+    each with the procedures of the Act that could apply, in the page's language."""
     if not is_staff_user(user):
         return []
     try:
@@ -83,12 +90,20 @@ def _open_complaints(user, body) -> list[dict]:
         from adhiniyam.enforcement.models import Complaint
     except ImportError:
         return []
+    status_words = {"open": _("open"), "acknowledged": _("acknowledged")}
+    pack = lawtext.pack(body.act_id)
     out = []
     for c in Complaint.objects.filter(body=body, status__in=["open", "acknowledged"]).order_by("received_at")[:20]:
         try:
-            out.append(enf.complaint_out(c, staff=True))
+            k = enf.complaint_out(c, staff=True)
         except Exception:
             continue
+        k["category_name"] = _(k["category_name"])
+        k["status_label"] = status_words.get(k["status"], k["status"])
+        for p in k["procedures_that_could_apply"]:
+            p["title"] = lawtext.proc_words(body.act_id, pack.procedure(p["procedure"])).title()
+            p["cites"] = [lawtext.cite_label(c) for c in p.get("cite_ids") or []]
+        out.append(k)
     return out
 
 
@@ -128,7 +143,8 @@ def new_case(request, code, procedure=""):
     body, _scope = inbox_mod.body_and_scope(request.user, code)
     offers = web_services.staff_procedures(request.user, body)
     if not procedure:
-        return page(request, "web/new_case.html", {"body": body, "offers": offers, "nav_section": "inbox"})
+        return page(request, "web/new_case.html", {"body": body, "offers": offers, "kinds": kind_names(),
+                                                   "nav_section": "inbox"})
     offer = next((o for o in offers if o["id"] == procedure), None)
     if offer is None:
         raise Http404(_("You cannot open a '%(p)s' case at %(body)s.") % {"p": procedure, "body": body.name})
@@ -167,61 +183,81 @@ def case_context(request, case, as_of=None, error=None):
     out = present.case_out(user, case, as_of)
     pack = lawtext.pack(case.act_id)
     proc = services.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    w = lawtext.proc_words(case.act_id, proc)
     today = (as_of.date() if as_of else E.today())
-    deadlines = []
+    staff = is_staff_user(user)
+    is_party = any(R.kind_of(case.act_id, r) == R.PARTY for r in out["my_roles"])
+    from .models import Objection
+
+    return {
+        "objections": list(Objection.objects.filter(body_id=case.body_id, case=case)) if staff else [],
+        "enf": _enforcement_context(user, case, proc), "staff": staff,
+        "case": case, "c": out, "proc": proc, "proc_title": w.title(), "status_label": w.status(out["status"], out["status_label"]),
+        "deadlines": _deadlines(case, proc, w, out, today), "deemed": _deemed(case, w, out),
+        "actions": _actions(case, proc, w, out), "events": _events(case, proc, w, out),
+        "explanation": [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]],
+        "plain": lawtext.plain_deadlines(case.act_id, proc, out["deadlines"], today),
+        "today": E.today(), "as_of": as_of, "is_party": is_party,
+        "error": None if error is None else {"detail": error.detail, "code": error.code,
+                                             "citations": lawtext.citations(case.act_id, error.cites)},
+        "act_title": lawtext.act_title(case.act_id), "body_label": lawtext.body_name(case.body),
+        "nav_section": "portal" if is_party and not staff else "inbox", "lang": get_language(),
+    }
+
+
+def _deadlines(case, proc, w, out, today) -> list[dict]:
+    rows = []
     for d in out["deadlines"]:
         last = E.deadline_date(d.get("last_day"))
         days = (last - today).days if last else None
         t = proc.timers.get(d["name"])
-        deadlines.append({**d, "last": last, "days": days, "days_words": days_left_words(days) if not d["expired"] else _("passed"),
-                          "urgency": "overdue" if d["expired"] else urgency(days),
-                          "who_label": proc.roles.get(d.get("who") or "", d.get("who") or ""),
-                          "kind": getattr(t, "kind", "duty"),
-                          "citations": lawtext.citations(case.act_id, d.get("cites"))})
-    deemed = []
+        rows.append({**d, "title": w.timer(d["name"], d["title"]), "last": last,
+                     "days": days, "days_words": days_left_words(days) if not d["expired"] else _("passed"),
+                     "urgency": "overdue" if d["expired"] else urgency(days), "who_label": w.role(d.get("who")),
+                     "kind": getattr(t, "kind", "duty"), "why": lawtext.why_words(d.get("basis") or {}),
+                     "citations": lawtext.citations(case.act_id, d.get("cites"))})
+    return rows
+
+
+def _deemed(case, w, out) -> list[dict]:
+    rows = []
+    system_days = {str(e["on"])[:10] for e in out["events"] if e["system"]}
     for x in out["deemed"]:
-        conds = [{"text": c.get("text", ""), "citations": lawtext.citations(case.act_id, c.get("cites"))}
+        conds = [{"text": w.condition_text(c.get("text", "")), "citations": lawtext.citations(case.act_id, c.get("cites"))}
                  for c in (x.get("conditions") or [])]
-        deemed.append({**x, "citations": lawtext.citations(case.act_id, x.get("cites")), "conditions_out": conds})
-    actions = []
+        rows.append({**x, "citations": lawtext.citations(case.act_id, x.get("cites")), "conditions_out": conds,
+                     "in_timeline": str(x.get("on"))[:10] not in system_days})
+    return rows
+
+
+def _actions(case, proc, w, out) -> list[dict]:
+    rows = []
     for a in out["my_actions"]:
         et = proc.events[a["type"]]
-        actions.append({**a, "widgets": actionforms.widgets(a["fields"]), "role_label": proc.roles.get(a["as_role"], a["as_role"]),
-                        "citations": lawtext.citations(case.act_id, et.cites), "quote": et.quote})
-    events = []
+        rows.append({**a, "title": w.action(a["type"]), "widgets": w.widgets(a["type"], a["fields"]),
+                     "role_label": w.role(a["as_role"]), "citations": lawtext.citations(case.act_id, et.cites),
+                     "quote": et.quote})
+    return rows
+
+
+def _events(case, proc, w, out) -> list[dict]:
+    from django.contrib.auth import get_user_model
+
+    names = {u.username: (u.get_full_name() or u.username)
+             for u in get_user_model().objects.filter(username__in={e["actor"] for e in out["events"] if e["actor"]})}
+    rows = []
     for ev in out["events"]:
         et = proc.events.get(ev["type"])
-        if et is None:   # an outcome of time alone recorded by the sweep: say it in words
-            ev = {**ev, "title": ev["type"].replace("_", " ").capitalize()}
-        events.append({**ev, "role_label": proc.roles.get(ev["by"], ev["by"]),
-                       "citations": lawtext.citations(case.act_id, et.cites if et else []),
-                       "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
-                       "paid": bool(et) and not ev["system"] and any(
-                           f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
-                           for k, f in et.fields.items()),
-                       "shown": pdf_rows(proc, ev)})
-    events.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
-    system_days = {str(e["on"])[:10] for e in events if e["system"]}
-    for d in deemed:     # a deemed outcome the sweep has not yet recorded is shown in the timeline too
-        d["in_timeline"] = str(d.get("on"))[:10] not in system_days
-    explanation = [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]]
-    err = None
-    if error is not None:
-        err = {"detail": error.detail, "code": error.code, "citations": lawtext.citations(case.act_id, error.cites)}
-    is_party = any(R.kind_of(case.act_id, r) == R.PARTY for r in out["my_roles"])
-    from .models import Objection
-
-    objections = list(Objection.objects.filter(body_id=case.body_id, case=case)) if is_staff_user(user) else []
-    enforcement = _enforcement_context(user, case, proc)
-    return {
-        "objections": objections, "enf": enforcement,
-        "case": case, "c": out, "proc": proc, "proc_citations": lawtext.citations(case.act_id, proc.cites),
-        "deadlines": deadlines, "deemed": deemed, "actions": actions, "events": events, "explanation": explanation,
-        "plain": lawtext.plain_deadlines(case.act_id, proc, out["deadlines"], today),
-        "today": E.today(), "as_of": as_of, "error": err, "is_party": is_party,
-        "act_title": pack.title, "nav_section": "portal" if is_party and not is_staff_user(user) else "inbox",
-        "lang": get_language(),
-    }
+        rows.append({**ev, "title": w.event(ev["type"]), "role_label": w.role(ev["by"]),
+                     "actor_name": names.get(ev["actor"] or "", ""),
+                     "citations": lawtext.citations(case.act_id, et.cites if et else []),
+                     "printable": (not ev["system"]) and R.kind_of(case.act_id, ev["by"]) in (R.OFFICE, R.AUTHORITY),
+                     "paid": bool(et) and not ev["system"] and any(
+                         f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
+                         for k, f in et.fields.items()),
+                     "shown": pdf_rows(proc, ev, w)})
+    rows.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
+    return rows
 
 
 def _case_or_404(user, case_id):
@@ -250,10 +286,26 @@ def _enforcement_context(user, case, proc) -> dict | None:
         demands.append({"d": d, "paid": paid, "balance": d.amount - paid,
                         "payments": list(d.payments.order_by("paid_on", "pk")),
                         "citations": lawtext.citations(case.act_id, d.cites)})
+    _translate_options(case, proc, opts)
     works = [o for o in (opts or {}).get("options", []) if o.get("kind") == "works_by_body" and o.get("available")]
     if not opts and not demands:
         return None
     return {"options": opts, "works": works[0] if works else None, "demands": demands}
+
+
+def _translate_options(case, proc, opts):
+    """The enforcement app's default options name the pack's timers, events and offences: in words."""
+    if not opts:
+        return
+    w = lawtext.proc_words(case.act_id, proc)
+    for e in opts.get("expired") or []:
+        e["title"] = w.timer(e.get("timer", ""), e.get("title", ""))
+    pack = lawtext.pack(case.act_id)
+    for o in opts.get("options") or []:
+        if o.get("kind") == "prosecution" and o.get("offence") in pack.sources:
+            o["title"] = lawtext.proc_words(case.act_id, pack.procedure(o["offence"])).title()
+        elif o.get("event") in proc.events:
+            o["title"] = w.event(o["event"])
 
 
 @signin_required
@@ -300,6 +352,10 @@ def demand_payment(request, case_id, demand_id):
 def case_detail(request, case_id):
     case = _case_or_404(request.user, case_id)
     as_of = _as_of(request)
+    if as_of is not None and as_of.date() < case.opened_on:
+        messages.error(request, _("This case was opened on %(d)s: choose a date from then on.")
+                       % {"d": indian_date(case.opened_on)})
+        as_of = None
     try:
         ctx = case_context(request, case, as_of)
     except ServiceError as exc:
@@ -368,8 +424,9 @@ def case_pdf(request, case_id, kind, n=0):
     from . import pdf
 
     case = _case_or_404(request.user, case_id)
-    lang = request.GET.get("lang") or get_language() or "en"
-    lang = "hi" if lang.startswith("hi") else "en"
+    lang = (request.GET.get("lang") or get_language() or "en").split("-")[0].lower()
+    if lang not in T.LANGUAGES:
+        lang = "en"
     try:
         data, name = pdf.render_case_document(request.user, case, kind, int(n), lang)
     except pdf.NoSuchDocument as exc:
@@ -390,7 +447,8 @@ def portal(request):
     rows = []
     for c in mine:
         days = (c.next_deadline - today).days if c.next_deadline else None
-        rows.append({"case": c, "days": days, "days_words": days_left_words(days), "urgency": urgency(days)})
+        rows.append({"case": c, "days": days, "days_words": days_left_words(days), "urgency": urgency(days),
+                     **lawtext.case_words(c)})
     joined = applicant_bodies(user)
     others = Body.objects.exclude(act_id="").filter(active=True).exclude(pk__in=[b.pk for b in joined]).order_by("state", "name")
     return page(request, "web/portal.html", {"rows": rows, "joined": joined, "others": others, "nav_section": "portal"})
@@ -406,7 +464,7 @@ def portal_join(request):
     except ServiceError as exc:
         messages.error(request, exc.detail)
         return redirect("web:portal")
-    messages.success(request, _("You are registered with %(body)s.") % {"body": body.name})
+    messages.success(request, _("You are registered with %(body)s.") % {"body": lawtext.body_name(body)})
     return redirect("web:portal_body", code=body.code)
 
 
@@ -425,7 +483,7 @@ def portal_body(request, code):
     from .common import body_links
 
     return page(request, "web/portal_body.html", {"body": body, "offers": offers, "joined": joined, "links": body_links(body),
-                                                  "act_title": lawtext.pack(body.act_id).title, "nav_section": "portal"})
+                                                  "act_title": lawtext.act_title(body.act_id), "nav_section": "portal"})
 
 
 @signin_required
@@ -470,8 +528,10 @@ def act(request, act_id):
         if n.get("kind") in ("chapter", "section") and n.get("id") == nid:
             toc.append({"id": nid, "kind": n["kind"], "label": lawtext.cite_label(nid), "heading": n.get("heading", ""),
                         "number": n.get("number", ""), "rules": len(idx.get(nid, []))})
-    procs = sorted(({"id": k, "title": s.title, "kind": s.kind} for k, s in p.sources.items()), key=lambda x: (x["kind"], x["title"]))
-    return page(request, "web/act.html", {"pack": p, "toc": toc, "procs": procs, "nav_section": "acts"})
+    procs = sorted(({"id": k, "title": lawtext.proc_words(act_id, p.procedure(k)).title(), "kind": s.kind}
+                    for k, s in p.sources.items()), key=lambda x: (x["kind"], x["title"]))
+    return page(request, "web/act.html", {"pack": p, "toc": toc, "procs": procs, "act_title": lawtext.act_title(act_id),
+                                          "kinds": kind_names(), "nav_section": "acts"})
 
 
 def section(request, act_id, node_id):
@@ -495,7 +555,8 @@ def section(request, act_id, node_id):
     next_id = order[i + 1] if 0 <= i < len(order) - 1 else None
     return page(request, "web/section.html", {"pack": p, "node": p.nodes[node_id], "node_id": node_id,
                                               "label": lawtext.cite_label(node_id), "parts": parts,
-                                              "all_rules": idx.get(node_id, []), "prev_id": prev_id,
+                                              "all_rules": [lawtext.rule_words(act_id, r) for r in idx.get(node_id, [])],
+                                              "prev_id": prev_id,
                                               "next_id": next_id, "nav_section": "acts"})
 
 
@@ -549,14 +610,16 @@ def notices(request):
                 proc = services.get_procedure(p, c.procedure, c.settings_snapshot, c.opened_on)
             except ServiceError:     # a notice whose procedure the installed pack no longer has
                 continue
+            w = lawtext.proc_words(act_id, proc)
             periods = []
             for d in (c.derived or {}).get("deadlines", []):
                 last = E.deadline_date(d.get("last_day"))
                 if last is None:
                     continue
-                periods.append({"title": d.get("title"), "last": last, "open": last >= today and not d.get("expired"),
+                periods.append({"title": w.timer(d.get("name", ""), d.get("title")), "last": last, "open": last >= today and not d.get("expired"),
                                 "citations": lawtext.citations(act_id, d.get("cites")), "days": (last - today).days})
-            rows.append({"case": c, "proc": proc, "periods": periods,
+            rows.append({"case": c, "proc": proc, "periods": periods, "title": w.title(), "lang": w.shown,
+                         "status_label": w.status(c.status, c.status_label),
                          "citations": lawtext.citations(act_id, proc.cites), "quote": proc.quote,
                          "takes_objections": bool(web_services.objection_events(act_id, proc)) and not c.closed
                          and any(p["open"] for p in periods)})
@@ -568,7 +631,8 @@ def bodies(request):
     """The panchayats and municipalities, with every public page about each."""
     from .common import body_links
 
-    rows = [{"body": b, "act": lawtext.pack(b.act_id).title if b.act_id in {a["id"] for a in lawtext.act_choices()} else b.act_id,
+    rows = [{"body": b, "act": lawtext.act_title(b.act_id) if b.act_id in {a["id"] for a in lawtext.act_choices()} else b.act_id,
+             "lang": lawtext.words_lang(b.act_id),
              "links": body_links(b)}
             for b in Body.objects.exclude(act_id="").filter(active=True).order_by("state", "name")]
     return page(request, "web/bodies.html", {"rows": rows, "nav_section": "bodies"})
@@ -586,8 +650,15 @@ def object_to_notice(request, case_id):
                                               if exc.cites else "") + " " + _("Nothing was changed."))
         return redirect(reverse("web:notices") + f"#notice-{case.pk}")
     messages.success(request, _("Your objection is lodged with %(body)s on %(d)s.")
-                     % {"body": case.body.name, "d": indian_date(E.today())})
+                     % {"body": lawtext.body_name(case.body), "d": indian_date(E.today())})
     return redirect(reverse("web:notices") + f"#notice-{case.pk}")
+
+
+def kind_names() -> dict:
+    return {"application": _("Applications"), "licence": _("Licences"), "notice": _("Notices"),
+            "offence": _("Offences"), "public_notice": _("Public notices"), "appeal": _("Appeals"),
+            "pound": _("Pound"), "meeting": _("Meetings"), "check": _("Checks"), "register": _("Registers"),
+            "governance": _("Governance"), "inspection": _("Inspections"), "complaint": _("Complaints")}
 
 
 def about_dates(request):
