@@ -28,21 +28,21 @@ from adhiniyam.api.models import hash_token
 from adhiniyam.records import engine as E
 from adhiniyam.records.access import offices_above
 from adhiniyam.records.audit import digest
-from adhiniyam.records.models import DUE_NEVER, Body, Case, CaseEvent, CaseRoute
+from adhiniyam.records.models import DUE_NEVER, Body, Case, CaseEvent, CaseRoute, new_case_id
 
 ACT, PROCEDURE = "goa_panchayat_raj_1994", "building_permission"
 
 
 @functools.cache
-def _insert(model) -> tuple[str, list]:
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+def _insert(model, with_id: bool = False) -> tuple[str, list]:
+    fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
     cols = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {model._meta.db_table} ({cols}) VALUES ({marks}) RETURNING id", fields
 
 
 def _insert_row(cur, obj) -> int:
-    sql, fields = _insert(type(obj))
+    sql, fields = _insert(type(obj), obj.pk is not None)
     cur.execute(sql, [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields])
     return cur.fetchone()[0]
 
@@ -97,7 +97,7 @@ def _create(cur, body_id: int, user_id: int, offices: list[tuple[str, int]]) -> 
     result = _evaluate([E.law().Event("application_received", day, "applicant", {"complete": True})])
     nd, due, derived = _derived(result)
     now = timezone.now()
-    case = Case(body_id=body_id, number=f"RAW/{body_id}/{ledger[2] + 1}", act_id=ACT, procedure=PROCEDURE,
+    case = Case(id=new_case_id(body_id, ledger[2] + 1), body_id=body_id, number=f"RAW/{body_id}/{ledger[2] + 1}", act_id=ACT, procedure=PROCEDURE,
                 pack_version="1", settings_snapshot={"versions": {}, "interpretations": {}}, title="raw floor",
                 opened_on=day, status=result.status, status_label=result.status_label or "", closed=result.closed,
                 next_deadline=nd, due=due, derived=derived, derived_as_of=now, created_by_id=user_id)

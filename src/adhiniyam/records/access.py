@@ -14,7 +14,7 @@ from django.db.models import Exists, OuterRef, Q
 
 from . import roles as R
 from .errors import Forbidden, NotFound
-from .models import Body, Case, CaseRoute, Membership, Role
+from .models import Body, Case, CaseRoute, Membership, Role, body_of_case
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
 
@@ -100,6 +100,8 @@ def case_for(user, case_id: int, *, lock: bool = False) -> Case:
     qs = Case.objects.select_related("body", "applicant", "property")
     if lock:
         qs = qs.select_for_update(of=("self",))
+    if body_of_case(case_id):                  # the id names its body: the lookup goes to one shard
+        qs = qs.filter(body_id=body_of_case(case_id))
     case = qs.filter(case_scope(user)).filter(pk=case_id).first()
     if case is None:
         raise NotFound(f"No case {case_id} that you can see.")

@@ -273,9 +273,10 @@ class Property(models.Model):
     survey_number = models.CharField(max_length=60, blank=True, help_text=_("Survey / khasra / house number"))
     address = models.TextField()
     ward = models.CharField(max_length=60, blank=True)
-    owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="properties_owned")
+    owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="properties_owned",
+                              db_constraint=False)       # the key is (body_id, owner_id): distribution.py
     occupier = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="properties_occupied")
+                                 related_name="properties_occupied", db_constraint=False)
     latitude = models.FloatField(null=True, blank=True)
     longitude = models.FloatField(null=True, blank=True)
 
@@ -299,10 +300,23 @@ class BodyLedger(models.Model):
 
 
 DUE_NEVER = dt.date(9999, 12, 31)
+CASE_ID_BODY_SHIFT = 32
+
+
+def new_case_id(body_id: int, number: int) -> int:
+    """A new case's id: its body's id above the body's running count of cases, so that the id alone says
+    which body (and shard) holds the case. Ids stay below 2**53 (exact in JSON) for two million bodies."""
+    return body_id << CASE_ID_BODY_SHIFT | number
+
+
+def body_of_case(case_id: int) -> int | None:
+    """The body a case id names (None for the ids given before ids named their body)."""
+    return case_id >> CASE_ID_BODY_SHIFT or None
 
 
 class Case(models.Model):
-    """One application, notice, offence… of a procedure of the body's law pack."""
+    """One application, notice, offence… of a procedure of the body's law pack. Its id names its body
+    (`new_case_id`)."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="cases")
     number = models.CharField(max_length=80, help_text=_("Number shown on papers, unique within the body"))
@@ -311,10 +325,12 @@ class Case(models.Model):
     pack_version = models.CharField(max_length=80, help_text=_("Law-pack version the case is bound to"))
     settings_snapshot = models.JSONField(default=dict, help_text=_("Provision versions and readings in force when opened"))
     title = models.CharField(max_length=300, blank=True)
-    applicant = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    applicant = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="cases",
+                                  db_constraint=False)       # the key is (body_id, applicant_id): distribution.py
     applicant_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                        related_name="own_cases")
-    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases",
+                                 db_constraint=False)
     opened_on = models.DateField()
     # Derived by the engine, stored in the same transaction as the event that changed them.
     status = models.CharField(max_length=80, db_index=False)
@@ -356,7 +372,8 @@ class CaseEvent(models.Model):
     the body's previous event, so a changed or removed row breaks the chain (`adhiniyam audit verify`)."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events")
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events",
+                             db_constraint=False)        # the key is (body_id, case_id): distribution.py
     seq = models.PositiveIntegerField(help_text=_("Order within the case, from 1"))
     chain_seq = models.PositiveBigIntegerField(help_text=_("Order within the body's hash chain, from 1"))
     type = models.CharField(max_length=100)
@@ -375,9 +392,9 @@ class CaseEvent(models.Model):
     class Meta:
         ordering = ["case_id", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["case", "seq"], name="event_seq_per_case"),
+            models.UniqueConstraint(fields=["body", "case", "seq"], name="event_seq_per_case"),
             models.UniqueConstraint(fields=["body", "chain_seq"], name="event_chain_per_body"),
-            models.UniqueConstraint(fields=["case", "type", "on_date"], condition=Q(system=True),
+            models.UniqueConstraint(fields=["body", "case", "type", "on_date"], condition=Q(system=True),
                                     name="system_event_once"),
         ]
         indexes = [models.Index(fields=["body", "type", "on_date"], name="event_body_type_on")]
@@ -399,13 +416,13 @@ class CaseRoute(models.Model):
     up the hierarchy. `active` marks routes on which that authority has acted or may act now."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes")
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes", db_constraint=False)
     role = models.CharField(max_length=64)
     office_body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="routed_cases")
     active = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["case", "role"], name="route_one_per_role")]
+        constraints = [models.UniqueConstraint(fields=["body", "case", "role"], name="route_one_per_role")]
         indexes = [models.Index(fields=["office_body", "role", "active"], name="route_office_inbox"),
                    models.Index(fields=["body", "case"], name="route_body_case")]
 
@@ -426,8 +443,10 @@ def document_path(instance: Document, filename: str) -> str:
 
 class Document(models.Model):
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="documents")
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
-    person = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="documents",
+                             db_constraint=False)        # the keys are (body_id, case_id), (body_id, person_id)
+    person = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="documents",
+                               db_constraint=False)
     kind = models.CharField(max_length=20, choices=DocumentKind.choices)
     title = models.CharField(max_length=200, blank=True)
     file = models.FileField(upload_to=document_path, max_length=300)

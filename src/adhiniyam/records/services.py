@@ -23,7 +23,7 @@ from . import engine as E
 from . import roles as R
 from .audit import digest
 from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
-from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property
+from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
 
 log = logging.getLogger("adhiniyam.records")
 
@@ -267,7 +267,8 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
     with transaction.atomic():
         ledger = _ledger(body)
         ledger.case_count += 1
-        case = Case(body=body, number=f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}", act_id=body.act_id,
+        case = Case(id=new_case_id(body.pk, ledger.case_count), body=body,
+                    number=f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}", act_id=body.act_id,
                     procedure=procedure_id, pack_version=str(pack.version), settings_snapshot=snapshot,
                     title=title or f"{procedure.title}" + (f" — {applicant.name}" if applicant else ""),
                     applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
