@@ -15,18 +15,24 @@ from django.db.models import Exists, OuterRef, Q
 from . import roles as R
 from .errors import Forbidden, NotFound
 from .models import Body, Case, CaseRoute, Membership, Role, body_of_case
+from .prepared import Prepared
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
 
 
 def memberships(user) -> list[Membership]:
+    """The user's roles at bodies, read once per request (with the token, for an API client: api/auth.py)."""
     if not user or not user.is_authenticated:
         return []
     cache = getattr(user, "_adhiniyam_memberships", None)
     if cache is None:
         cache = list(Membership.objects.filter(user=user).select_related("body"))
-        user._adhiniyam_memberships = cache
+        remember_memberships(user, cache)
     return cache
+
+
+def remember_memberships(user, held: list[Membership]) -> None:
+    user._adhiniyam_memberships = held
 
 
 def _within(body: Body, top: Body) -> bool:
@@ -45,9 +51,18 @@ def visible_bodies(user):
     return Body.objects.filter(q)
 
 
+def sees_body(user, body: Body) -> bool:
+    """Whether `visible_bodies(user)` holds this body (the same rule, for one body, without a query)."""
+    return user.is_superuser or any(_within(body, m.body) if m.role in STAFF_READ else m.body_id == body.pk
+                                    for m in memberships(user))
+
+
+_BODY = Prepared(lambda code: Body.objects.filter(code=code)[:1], "\x00code")
+
+
 def body_for(user, code: str) -> Body:
-    body = visible_bodies(user).filter(code=code).first()
-    if body is None:
+    body = next(iter(_BODY(code)), None)
+    if body is None or not sees_body(user, body):
         raise NotFound(f"No body '{code}' that you can see. Check the code, or ask an administrator "
                        "to give you a role at that body.")
     return body
@@ -96,20 +111,55 @@ def visible_cases(user):
     return Case.objects.filter(case_scope(user))
 
 
+def may_read(user, case: Case) -> bool:
+    """Whether `case_scope(user)` holds this case (the same rule, for one case: the case's routes are read
+    only for an appellate authority that no other role lets see it)."""
+    if user.is_superuser:
+        return True
+    appellate = []
+    for m in memberships(user):
+        if m.role in STAFF_READ and _within(case.body, m.body):
+            return True
+        if m.role == Role.APPLICANT and m.body_id == case.body_id and case.applicant_user_id == user.pk:
+            return True
+        if m.role == Role.APPELLATE:
+            appellate.append(m)
+    return bool(appellate) and any(r.active and r.office_body_id == m.body_id and (not m.office or r.role == m.office)
+                                   for r in routes_of(case) for m in appellate)
+
+
+def _cases(lock: bool):
+    qs = Case.objects.select_related("body", "applicant_here", "property_here")   # joined on (body_id, id)
+    return qs.select_for_update(of=("self",)) if lock else qs
+
+
+_CASE = {lock: Prepared(lambda body_id, pk, lock=lock: _cases(lock).filter(body_id=body_id, pk=pk), -101, -102)
+         for lock in (False, True)}
+_ROUTES = Prepared(lambda body_id, case_id: CaseRoute.objects.filter(body_id=body_id, case_id=case_id)
+                   .select_related("office_body").order_by("pk"), -101, -102)
+
+
+def routes_of(case: Case) -> list[CaseRoute]:
+    """The case's routes to the authorities above its body, with their offices' bodies."""
+    return _ROUTES(case.body_id, case.pk)
+
+
 def case_for(user, case_id: int, *, lock: bool = False) -> Case:
-    qs = Case.objects.select_related("body", "applicant", "property")
-    if lock:
-        qs = qs.select_for_update(of=("self",))
-    if body_of_case(case_id):                  # the id names its body: the lookup goes to one shard
-        qs = qs.filter(body_id=body_of_case(case_id))
-    case = qs.filter(case_scope(user)).filter(pk=case_id).first()
+    body_id = body_of_case(case_id)
+    if body_id:                                # the id names its body: the lookup goes to one shard
+        case = next(iter(_CASE[lock](body_id, case_id)), None)
+        if case is not None and not may_read(user, case):
+            case = None
+    else:                                      # an id given before ids named their body
+        case = _cases(lock).filter(case_scope(user)).filter(pk=case_id).first()
     if case is None:
         raise NotFound(f"No case {case_id} that you can see.")
     return case
 
 
-def acting_roles(user, case: Case, procedure) -> dict[str, str]:
-    """The Act's roles this user may act as in this case: {role: why}."""
+def acting_roles(user, case: Case, procedure, routes: list[CaseRoute] | None = None) -> dict[str, str]:
+    """The Act's roles this user may act as in this case: {role: why}. `routes`: the case's routes, when
+    the caller has read them already."""
     out: dict[str, str] = {}
     act = case.act_id
     for role in procedure.roles:
@@ -128,10 +178,15 @@ def acting_roles(user, case: Case, procedure) -> dict[str, str]:
                 if m.role == Role.DECIDING_OFFICER and here and (not m.office or m.office == role):
                     out[role] = f"deciding officer at {m.body.code}"
             elif kind == R.AUTHORITY:
-                if m.role == Role.APPELLATE and (not m.office or m.office == role) and \
-                        CaseRoute.objects.filter(case=case, role=role, office_body_id=m.body_id).exists():
+                if m.role == Role.APPELLATE and (not m.office or m.office == role) and _routed(case, role, m, routes):
                     out[role] = f"{role} at {m.body.code}, to which this case is routed"
     return out
+
+
+def _routed(case: Case, role: str, m: Membership, routes: list[CaseRoute] | None) -> bool:
+    if routes is not None:
+        return any(r.role == role and r.office_body_id == m.body_id for r in routes)
+    return CaseRoute.objects.filter(body_id=case.body_id, case=case, role=role, office_body_id=m.body_id).exists()
 
 
 def opening_roles(user, body: Body, act_id: str, event_type) -> list[str]:
@@ -167,6 +222,12 @@ def may_add_to_case(user, case: Case) -> bool:
         if m.role == Role.APPELLATE and CaseRoute.objects.filter(case=case, office_body_id=m.body_id).exists():
             return True
     return False
+
+
+def office_staff(user, body: Body) -> bool:
+    """Whether the user is a clerk or deciding officer of the body (or of a body above it), or a superuser."""
+    return user.is_superuser or any(m.role in (Role.CLERK, Role.DECIDING_OFFICER) and _within(body, m.body)
+                                    for m in memberships(user))
 
 
 def require_writer(user, body: Body):

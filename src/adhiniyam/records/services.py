@@ -18,12 +18,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from . import access
+from . import access, bodysettings
 from . import engine as E
 from . import roles as R
 from .audit import digest
 from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
 from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
+from .prepared import Prepared
 
 log = logging.getLogger("adhiniyam.records")
 
@@ -93,8 +94,9 @@ def _json_default(value):
     raise TypeError(f"{type(value).__name__} is not a plain value")
 
 
-def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list[str], allowed: dict | None,
-               title: str) -> str:
+def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list[str], allowed, title: str) -> str:
+    """The Act's role an entry is made as: the one asked for, else the one of the user's roles that may do
+    it now (`allowed()`: each role's actions now, asked only when several of the user's roles could)."""
     can = list(can_act)
     candidates = [r for r in event_type.by if r in can]
     if requested:
@@ -108,15 +110,27 @@ def _pick_role(requested: str | None, event_type, can_act: dict[str, str] | list
     if not candidates:
         raise Forbidden(f"'{title}' is done by {', '.join(event_type.by)}; you may act as "
                         f"{', '.join(can) or 'no role in this case'}.", code="not_your_role")
-    if allowed:
+    if len(candidates) > 1 and allowed is not None:
+        now = allowed() or {}
         for r in candidates:
-            if event_type.id in (allowed.get(r) or []):
+            if event_type.id in (now.get(r) or []):
                 return r
     return candidates[0]
 
 
+_LEDGER = Prepared(lambda body_id: BodyLedger.objects.select_for_update().filter(body_id=body_id)[:1], -101)
+_EVENTS = Prepared(lambda body_id, case_id: CaseEvent.objects.filter(body_id=body_id, case_id=case_id)
+                   .select_related("actor").order_by("seq"), -101, -102)
+
+
+def events_of(case: Case) -> list[CaseEvent]:
+    """The case's events in order, with their actors."""
+    return _EVENTS(case.body_id, case.pk)
+
+
 def _ledger(body: Body) -> BodyLedger:
-    ledger = BodyLedger.objects.select_for_update().filter(body=body).first()
+    """The body's ledger, locked for this transaction (made on first use)."""
+    ledger = next(iter(_LEDGER(body.pk)), None)
     if ledger is None:
         BodyLedger.objects.get_or_create(body=body)
         ledger = BodyLedger.objects.select_for_update().get(body=body)
@@ -231,26 +245,40 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], r
             CaseRoute.objects.filter(case=case, role=route.role).update(active=route.active)
 
 
-def _create_routes(case: Case, procedure) -> list[CaseRoute]:
-    """Route the case to the nearest office above (or at) its body for each authority the procedure names."""
-    roles = authorities(procedure, case.act_id)
-    if not roles:
-        return []
-    offices = access.offices_above(case.body, roles)
-    routes = [CaseRoute(body_id=case.body_id, case=case, role=role, office_body_id=offices[role])
-              for role in roles if role in offices]
-    CaseRoute.objects.bulk_create(routes)
-    return routes
+@dataclass
+class Written:
+    """What a write stored and what the engine answered, for the write's own response (present.written)."""
+    case: Case
+    rows: list[CaseEvent]                      # every event of the case, in order, the new ones included
+    routes: list[tuple[CaseRoute, Any]]        # (route, its office: a Body or an OfficeAbove, with code and name)
+    result: Any                                # the engine's Evaluation, without trace
+    procedure: Any
+    pack: Any
 
 
-def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
-                property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Case:
+def _engine_event(type: str, day: dt.date, at: dt.datetime | None, by: str, data: dict):
+    return E.law().Event(type=type, on=timezone.localtime(at).replace(tzinfo=None) if at else day, by=by, data=data)
+
+
+def _evaluate(case: Case, rows: list, settings, extra=None):
+    """The engine's answer for the case's events (and a new entry), or its refusal as a LawRefused."""
+    try:
+        return E.evaluate(case, rows, extra=extra, trace=False, settings=settings)[1]
+    except _law_error_class() as exc:
+        raise LawRefused.from_law(exc) from exc
+
+
+def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
+              property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Written:
     """Open a case. `snapshot` (provision versions and readings) defaults to the body's current choices;
-    the demo and imports of old files may pass the choices that were in force."""
+    the demo and imports of old files may pass the choices that were in force. The engine answers before
+    the transaction; in it: the ledger locked, the case inserted with its derived fields, its events and
+    routes inserted, the ledger updated — five statements."""
     access.require_writer(user, body)
     pack = get_pack(body.act_id)
     day, at = _check_date(opening.on, body)
-    snapshot = snapshot if snapshot is not None else E.settings_snapshot(body)
+    facts = bodysettings.facts(body)
+    snapshot = snapshot if snapshot is not None else facts.snapshot()
     procedure = get_procedure(pack, procedure_id, snapshot, day)
     et = procedure.events.get(opening.type)
     if et is None or not getattr(et, "opens", False):
@@ -263,38 +291,78 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
         raise Invalid("The applicant is registered with another body; register them with this body first.")
     if property is not None and property.body_id != body.pk:
         raise Invalid("The property is in another body's records.")
-    LawError = _law_error_class()
+    case = Case(body=body, act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
+                settings_snapshot=snapshot, title=title or procedure.title + (f" — {applicant.name}" if applicant else ""),
+                applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
+                opened_on=day, created_by=user if user.is_authenticated else None)
+    if applicant is not None:
+        case.applicant_here = applicant          # the same person, for the answer (no query)
+    if property is not None:
+        case.property_here = property
+    result = _evaluate(case, [], facts.engine_settings(body, snapshot), _engine_event(opening.type, day, at, by, data))
     with transaction.atomic():
+        for party in (applicant, property):     # new records of the applicant and the property, given with it
+            if party is not None and party.pk is None:
+                party.save(force_insert=True)
+        if property is not None and property.owner is applicant:
+            property.owner_id = applicant.pk if applicant is not None else None
+        case.applicant_id, case.property_id = (applicant.pk if applicant else None), (property.pk if property else None)
         ledger = _ledger(body)
         ledger.case_count += 1
-        case = Case(id=new_case_id(body.pk, ledger.case_count), body=body,
-                    number=f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}", act_id=body.act_id,
-                    procedure=procedure_id, pack_version=str(pack.version), settings_snapshot=snapshot,
-                    title=title or f"{procedure.title}" + (f" — {applicant.name}" if applicant else ""),
-                    applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
-                    opened_on=day, status="", created_by=user if user.is_authenticated else None)
-        case.body = body
-        ev_in = E.law().Event(type=opening.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
-                              by=by, data=data)
-        try:
-            _pack, result = E.evaluate(case, [], extra=ev_in, body=body, trace=False)
-        except LawError as exc:
-            transaction.set_rollback(True)
-            raise LawRefused.from_law(exc) from exc
+        case.id = new_case_id(body.pk, ledger.case_count)
+        case.number = f"{body.code.upper()}/{day.year}/{ledger.case_count:06d}"
+        rows = [_chained(case, ledger, seq=1, type=opening.type, day=day, at=at, by_role=by, actor=user, data=data,
+                         system=False, pack_version=str(pack.version))]
+        system_events(case, ledger, rows, result, pack, new_outcomes(rows, result, E.today()))
+        set_derived(case, procedure, result)
         case.save(force_insert=True)
-        ledger.save(update_fields=["case_count"])
-        ev = _append(case, ledger, seq=1, type=opening.type, day=day, at=at, by_role=by, actor=user, data=data,
-                     system=False, pack_version=str(pack.version))
-        rows = [ev]
-        _record_system_events(case, ledger, rows, result, pack, E.today())
-        routes = _create_routes(case, procedure)
-        _store_derived(case, pack, procedure, result, rows, routes)
-        case.save()
-    return case
+        CaseEvent.objects.bulk_create(rows)
+        routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
+                             active=engaged(role, result, rows)), office)
+                  for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
+        CaseRoute.objects.bulk_create([route for route, _office in routes])
+        ledger.save(update_fields=["case_count", "event_count", "head_hash", "updated_at"])
+    return Written(case, rows, routes, result, procedure, pack)
 
 
-def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
-    LawError = _law_error_class()
+def open_application(user, body: Body, procedure_id: str, opening: EventInput, *, applicant_id: int | None = None,
+                     applicant: dict | None = None, property_id: int | None = None, property: dict | None = None,
+                     title: str = "") -> Written:
+    """Open a case for an applicant and a property named by id (in this body's records) or given as new
+    records, stored in the case's transaction. A citizen opens only for themself (their own record, made
+    on first use); the body's clerks and officers for anyone."""
+    staff = access.office_staff(user, body)
+    person = None
+    if applicant_id is not None:
+        person = Person.objects.filter(body=body, pk=applicant_id).first()
+        if person is None:
+            raise NotFound(f"No person {applicant_id} in {body.name}'s records.")
+        if not staff and person.user_id != user.pk:
+            raise Forbidden("You can open a case only for yourself.")
+    elif applicant is not None:
+        person = Person(body=body, user=None if staff else user, **applicant)
+    elif not staff:
+        person = (Person.objects.filter(body=body, user=user).first()
+                  or Person(body=body, user=user, name=user.get_full_name() or user.username, email=user.email))
+    place = None
+    if property_id is not None:
+        place = Property.objects.filter(body=body, pk=property_id).first()
+        if place is None:
+            raise NotFound(f"No property {property_id} in {body.name}'s records.")
+    elif property is not None:
+        place = Property(body=body, owner=person, **property)
+    return open_case(user, body, procedure_id, opening, applicant=person, property=place, title=title)
+
+
+def create_case(user, body: Body, procedure_id: str, opening: EventInput, **kwargs) -> Case:
+    """Open a case (open_case), answering the case."""
+    return open_case(user, body, procedure_id, opening, **kwargs).case
+
+
+def record(user, case_id: int, action: EventInput, expected_version: int) -> Written:
+    """Record one action in a case: the case locked, its events and routes read, the ledger locked, the
+    event inserted, the case updated (only if still at the version sent), the routes that flip updated, the
+    ledger updated — seven statements, eight when a route flips."""
     with transaction.atomic():
         case = access.case_for(user, case_id, lock=True)
         access.require_writer(user, case.body)
@@ -308,34 +376,46 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
         if et is None:
             raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
                              f"{', '.join(procedure.events)}.", code="unknown_event")
-        rows = list(case.events.order_by("seq"))
+        rows, routes = events_of(case), access.routes_of(case)
         settings = E.body_settings(case.body, case.settings_snapshot)
-        _p, current = E.evaluate(case, rows, trace=False, settings=settings)
-        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure), current.allowed, et.title)
+        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure, routes),
+                        lambda: _evaluate(case, rows, settings).allowed, et.title)
         day, at = _check_date(action.on, case.body)
         data = _canonical_data(action.data)
-        ev_in = E.law().Event(type=action.type, on=timezone.localtime(at).replace(tzinfo=None) if at else day,
-                              by=by, data=data)
-        try:
-            _p, result = E.evaluate(case, rows, extra=ev_in, trace=False, settings=settings)
-        except LawError as exc:
-            raise LawRefused.from_law(exc) from exc
+        result = _evaluate(case, rows, settings, _engine_event(action.type, day, at, by, data))
         ledger = _ledger(case.body)
-        ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, day=day, at=at, by_role=by, actor=user,
-                     data=data, system=False, pack_version=str(pack.version))
-        rows.append(ev)
-        _record_system_events(case, ledger, rows, result, pack, E.today())
-        _store_derived(case, pack, procedure, result, rows)
-        old = case.version
-        case.version = old + 1
-        case.updated_at = timezone.now()
-        updated = Case.objects.filter(pk=case.pk, version=old).update(
-            status=case.status, status_label=case.status_label, closed=case.closed,
-            next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
-            derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
-        if updated != 1:
-            raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
-    return case, ev
+        new = [_chained(case, ledger, seq=len(rows) + 1, type=action.type, day=day, at=at, by_role=by, actor=user,
+                        data=data, system=False, pack_version=str(pack.version))]
+        rows += new
+        new += system_events(case, ledger, rows, result, pack, new_outcomes(rows, result, E.today()))
+        CaseEvent.objects.bulk_create(new)
+        set_derived(case, procedure, result)
+        _save_derived(case)
+        for active in (True, False):
+            flip = [r.pk for r in route_changes([r for r in routes], result, rows) if r.active is active]
+            if flip:
+                CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
+        ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+    return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
+
+
+def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
+    """Record one action (record), answering the case and the event recorded."""
+    written = record(user, case_id, action, expected_version)
+    return written.case, next(r for r in reversed(written.rows) if not r.system)
+
+
+def _save_derived(case: Case):
+    """Store the engine's new answer on the case, bumping its version (optimistic concurrency)."""
+    old = case.version
+    case.version = old + 1
+    case.updated_at = timezone.now()
+    updated = Case.objects.filter(body_id=case.body_id, pk=case.pk, version=old).update(
+        status=case.status, status_label=case.status_label, closed=case.closed,
+        next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
+        derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
+    if updated != 1:
+        raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
 
 
 def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:

@@ -1,0 +1,67 @@
+"""Selects of the write path, compiled once per process.
+
+Django compiles a QuerySet's SQL every time it runs it, and for the write path's selects (a token with
+its user and memberships, a case with its body, a body's ledger) compiling costs several times what the
+database takes to answer (issue 21: an API write was mostly the ORM building its SQL). A `Prepared` is
+made from a function that builds the QuerySet; it is compiled once with marker arguments, and each call
+runs the same SQL with the real arguments in their places, the rows made into model instances (with
+their select_related objects) the way the QuerySet would make them.
+
+    case_in_body = Prepared(lambda body_id, pk: Case.objects.select_related("body").filter(body_id=body_id, pk=pk),
+                            -101, -102)
+    rows = case_in_body(3, 12884901889)
+
+The markers must be values that cannot occur otherwise in the query (negative ids, odd strings), each
+appearing once among its parameters.
+"""
+
+from __future__ import annotations
+
+from django.db import connections
+from django.db.models.query import get_related_populators
+
+
+class Prepared:
+    def __init__(self, build, *markers):
+        self.build, self.markers = build, markers
+        self._compiled = {}                                  # database alias -> compiled query
+
+    def _compile(self, db: str):
+        qs = self.build(*self.markers)
+        compiler = qs.query.get_compiler(using=db)
+        sql, params = compiler.as_sql()
+        params = list(params)
+        slots = []
+        for marker in self.markers:
+            hits = [i for i, p in enumerate(params) if p == marker and type(p) is type(marker)]
+            if len(hits) != 1:
+                raise ValueError(f"marker {marker!r} appears {len(hits)} times in {sql}")
+            slots.append(hits[0])
+        info = compiler.klass_info
+        if qs.query.values_select:                           # values_list(): the rows as tuples
+            return compiler, sql, params, slots, None
+        first, last = info["select_fields"][0], info["select_fields"][-1] + 1
+        init = [f[0].target.attname for f in compiler.select[first:last]]
+        return compiler, sql, params, slots, (info["model"], first, last, init,
+                                              get_related_populators(info, compiler.select, db))
+
+    def __call__(self, *args, using: str = "default") -> list:
+        if using not in self._compiled:
+            self._compiled[using] = self._compile(using)
+        compiler, sql, params, slots, instances = self._compiled[using]
+        params = list(params)
+        for slot, value in zip(slots, args, strict=True):
+            params[slot] = value
+        with connections[using].cursor() as cur:
+            cur.execute(sql, params)
+            rows = cur.fetchall()
+        if instances is None:
+            return [tuple(row) for row in compiler.results_iter([rows])]
+        model, first, last, init, populators = instances
+        out = []
+        for row in compiler.results_iter([rows]):
+            obj = model.from_db(using, init, row[first:last])
+            for populator in populators:
+                populator.populate(row, obj)
+            out.append(obj)
+        return out
