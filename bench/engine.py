@@ -6,6 +6,11 @@ Generates synthetic Goa s.66 building-permission cases at every stage (pending, 
 outstanding, complied, deemed, intimated, refused, appealed; both versions of s.66(2)) and
 evaluates each as of one date, first without the trace (what the sweep and the inbox need), then
 with it (what a case page needs). One process, one core.
+
+The machine is shared, so each run also measures a floor: per case, the least Python work any
+evaluation does (walk its events, add a period to each date, build a small dict per event). The
+ratio to the floor is comparable between runs on a loaded machine; the evaluations per second are
+the figure the target (at least 20,000 a second without the trace) is stated in.
 """
 
 from __future__ import annotations
@@ -54,8 +59,9 @@ def synthetic_cases(n: int, seed: int):
     return cases
 
 
-def run(pack, cases, trace: bool) -> tuple[float, int]:
-    t0 = time.perf_counter()
+def run(pack, cases, trace: bool) -> tuple[float, float, tuple]:
+    """(wall-clock seconds, CPU seconds, (deemed, refused)) for evaluating every case."""
+    t0, c0 = time.perf_counter(), time.process_time()
     deemed = refused = 0
     for body, evs, as_of in cases:
         try:
@@ -64,7 +70,16 @@ def run(pack, cases, trace: bool) -> tuple[float, int]:
             refused += 1
             continue
         deemed += bool(r.deemed)
-    return time.perf_counter() - t0, (deemed, refused)
+    return time.perf_counter() - t0, time.process_time() - c0, (deemed, refused)
+
+
+def floor(cases) -> float:
+    t0 = time.perf_counter()
+    for _body, evs, as_of in cases:
+        out = []
+        for e in evs:
+            out.append({"type": e.type, "last": e.on + timedelta(days=15), "late": e.on > as_of})
+    return time.perf_counter() - t0
 
 
 def main():
@@ -77,12 +92,17 @@ def main():
     pack = load_pack("goa_panchayat_raj_1994")
     cases = synthetic_cases(args.cases, args.seed)
     run(pack, cases[:2000], False)  # warm the caches (calendars, compiled versions)
-    t_plain, (deemed, refused) = run(pack, cases, False)
-    t_trace, _ = run(pack, cases, True)
+    t_floor = floor(cases)
+    t_plain, cpu_plain, (deemed, refused) = run(pack, cases, False)
+    t_trace, cpu_trace, _ = run(pack, cases, True)
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"cases: {args.cases:,} synthetic Goa s.66 cases ({deemed:,} with a deemed grant, {refused:,} refused as unlawful), one core")
-    print(f"without trace: {args.cases / t_plain:,.0f} evaluations/s ({t_plain * 1e6 / args.cases:.1f} µs each)")
-    print(f"with trace:    {args.cases / t_trace:,.0f} evaluations/s ({t_trace * 1e6 / args.cases:.1f} µs each)")
+    print(f"without trace: {args.cases / t_plain:,.0f} evaluations/s ({t_plain * 1e6 / args.cases:.1f} µs each; "
+          f"{args.cases / cpu_plain:,.0f} per CPU-second)")
+    print(f"with trace:    {args.cases / t_trace:,.0f} evaluations/s ({t_trace * 1e6 / args.cases:.1f} µs each; "
+          f"{args.cases / cpu_trace:,.0f} per CPU-second)")
+    print(f"floor:         {args.cases / t_floor:,.0f} cases/s; evaluation without trace = {t_plain / t_floor:.1f} × the floor, "
+          f"with trace = {t_trace / t_floor:.1f} ×")
     print(f"a million open cases re-evaluated without trace: {t_plain / args.cases * 1e6:.0f} s")
 
 

@@ -113,7 +113,8 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
 
 def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
     sand = offence(api, "offence_s73_removal_of_earth_or_sand", "2026-05-04",
-                   data={"value_of_material": 3000}, person={"name": "Truck owner"}).json()
+                   data={"value_of_material": 3000, "material": "sand", "not_duly_authorised": True,
+                         "from_open_site_not_private_property": True}, person={"name": "Truck owner"}).json()
     assert (sand["amounts"]["fine_max"], sand["amounts"]["fine_fixed"]) == (500, 6000)      # s.73(3)(ii)
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
                 data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 1.5,

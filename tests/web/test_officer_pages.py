@@ -16,12 +16,15 @@ def test_secretary_opens_a_sand_removal_offence_and_sees_twice_the_value(world, 
     assert r.status_code == 200 and "offence_s73_removal_of_earth_or_sand" in r.content.decode()
     r = sec.post("/inbox/ga-taleigao/new/offence_s73_removal_of_earth_or_sand/", {
         "on": "2026-03-02", "person": "Ramesh Gaonkar", "address": "Survey 12, riverside",
-        "f_value_of_material": "150000", "f_prior_convictions": "0"})
+        "f_value_of_material": "150000", "f_prior_convictions": "0",
+        # the elements s.73(3) requires the record to show (law engine v2)
+        "f_material": "sand", "f_not_duly_authorised": "on", "f_from_open_site_not_private_property": "on"})
     assert r.status_code == 302, text(r)[:2000]
     case = Case.objects.get(procedure="offence_s73_removal_of_earth_or_sand")
     page = text(sec.get(f"/case/{case.pk}/"))
     assert "Offence detected" in page
-    assert "Fine ₹3,00,000.00" in page and "In all, at most ₹3,00,000.00" in page
+    # the fine of up to ₹500 and twice the value "shall also be recoverable as a fine": they add up
+    assert "Fine ₹3,00,000.00" in page and "In all, at most ₹3,00,500.00" in page
 
 
 def test_opening_with_bad_input_changes_nothing(world, as_user):
@@ -30,7 +33,7 @@ def test_opening_with_bad_input_changes_nothing(world, as_user):
         "on": "2 March", "f_value_of_material": "150000"})
     assert r.status_code == 422 and "is not a date" in text(r)
     r = sec.post("/inbox/ga-taleigao/new/offence_s73_removal_of_earth_or_sand/", {
-        "on": "2026-03-02", "person": "X", "f_value_of_material": "a lot"})
+        "on": "2026-03-02", "person": "X", "f_value_of_material": "a lot", "f_material": "sand"})
     assert r.status_code == 422 and "is not a valid money" in text(r)
     assert Case.objects.count() == 0
     # an applicant may not open an offence

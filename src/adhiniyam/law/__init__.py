@@ -10,6 +10,7 @@ from .errors import (
                      Conflict,
                      InvalidData,
                      LawError,
+                     NoOffence,
                      NoRule,
                      NotAllowed,
                      OutOfOrder,
@@ -21,5 +22,5 @@ from .pack import Pack, list_packs, load_pack
 from .time import Period
 
 __all__ = ["BodySettings", "CaseClosed", "Conflict", "Deadline", "Deemed", "Evaluation", "Event", "InvalidData",
-           "LawError", "NoRule", "NotAllowed", "OutOfOrder", "Pack", "PackError", "Period", "UnknownEvent",
+           "LawError", "NoOffence", "NoRule", "NotAllowed", "OutOfOrder", "Pack", "PackError", "Period", "UnknownEvent",
            "evaluate", "list_packs", "load_pack"]

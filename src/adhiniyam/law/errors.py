@@ -21,6 +21,13 @@ class NotAllowed(LawError):
     code = "not_allowed"
 
 
+class NoOffence(NotAllowed):
+    """The facts recorded fall within an exception of the text (or lack an element of the offence,
+    or a precondition did not hold on the date of the act): no offence. The message begins
+    "no offence:", names the section and quotes its words."""
+    code = "no_offence"
+
+
 class UnknownEvent(LawError):
     code = "unknown_event"
 
@@ -55,5 +62,5 @@ class PackError(Exception):
         super().__init__(f"{self.path}:{line or '?'}: {message}")
 
 
-ERRORS = {cls.__name__: cls for cls in (LawError, NotAllowed, UnknownEvent, OutOfOrder, CaseClosed,
+ERRORS = {cls.__name__: cls for cls in (LawError, NotAllowed, NoOffence, UnknownEvent, OutOfOrder, CaseClosed,
                                         InvalidData, NoRule, Conflict)}

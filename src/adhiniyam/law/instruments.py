@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from . import registers
 from . import time as lt
 from .errors import InvalidData, NoRule, NotAllowed
 
@@ -41,6 +42,7 @@ class Instrument:
     text: str = ""
     approved_on: date | None = None
     published_on: date | None = None
+    adopts: dict = field(default_factory=dict)  # interpretation id -> reading the maker adopts (a body's resolution)
 
     def in_force(self, on: date) -> bool:
         return self.commencement <= on and (self.repeal is None or on < self.repeal)
@@ -70,7 +72,8 @@ def from_dict(d: dict) -> Instrument:
     try:
         return Instrument(str(d["id"]), d["title"], d["kind"], d["layer"], d["made_by"], d["under"], _d(d["commencement"]),
                           _d(d.get("repeal")), dict(d.get("sets") or {}), tuple(d.get("switches_on") or ()),
-                          d.get("area"), d.get("text", ""), _d(d.get("approved_on")), _d(d.get("published_on")))
+                          d.get("area"), d.get("text", ""), _d(d.get("approved_on")), _d(d.get("published_on")),
+                          {str(k): str(v) for k, v in (d.get("adopts") or {}).items()})
     except ValueError as e:
         raise InvalidData(f"instrument {d['id']}: a date must look like 2026-04-01 ({e})") from None
 
@@ -99,6 +102,7 @@ def check(pack, inst: Instrument) -> None:
     """Refuse an instrument the Act does not empower, or that goes past a statutory limit."""
     if inst.under not in pack.nodes:
         raise NoRule(f"{inst.title}: {inst.under!r} is not a section of {pack.title}")
+    registers.validate_choices(pack, inst.adopts, inst.title)
     for name, value in inst.sets.items():
         p = pack.parameters.get(name)
         if p is None:
@@ -161,3 +165,12 @@ def notified(instruments, switch: str, on: date, area: str | None):
     """The instrument in force that switches `switch` on for `area`, or None."""
     found = [i for i in instruments if switch in i.switches_on and i.in_force(on) and i.applies_to(area)]
     return max(found, key=lambda i: (LAYERS[i.layer], i.commencement)) if found else None
+
+
+def adopted(instruments, on: date | None) -> dict:
+    """The readings adopted by instruments in force on `on` (later layers, then later commencements, prevail)."""
+    out: dict = {}
+    found = [i for i in instruments if i.adopts and (on is None or i.in_force(on))]
+    for inst in sorted(found, key=lambda i: (LAYERS[i.layer], i.commencement)):
+        out.update(inst.adopts)
+    return out

@@ -5,183 +5,38 @@ See docs/law-packs.md for the format. Every error names the file and the line.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache, lru_cache
+from functools import cache, cached_property
 from pathlib import Path
 
-from . import yamlio
-from .errors import PackError
-from .time import UNITS, Period
+from . import dated, registers, yamlio
+from .compile import compile_procedure
+from .errors import NoRule, PackError
+from .model import EventType, Field, Interpretation, Pause, Procedure, ProcedureSource, Timer  # noqa: F401  (re-exported)
+from .shapes import Expander, deep_merge, load_shapes
 
 ACTS_DIR = Path(__file__).resolve().parent.parent / "acts"
 LAW_DIR = Path(__file__).resolve().parent
 
-KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal", "pound", "meeting",
-         "check", "register", "governance", "inspection", "complaint"}
-FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list"}
-CONDITION_KEYS = {"status", "not_status", "happened", "not_happened", "count_below", "running", "expired",
-                  "within", "after", "fact", "fact_at_least", "fact_below", "reading", "version", "any",
-                  "all", "not", "started", "stopped", "by_day", "from_last_day", "in_declared_area", "notified"}
-CONDITION_EXTRA = {"error", "cites", "quote"}
-EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
-              "note", "system", "facts"}
-TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
-              "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind"}
-EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
-PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
-                  "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee"}
 
-
-@dataclass
-class Field:
-    name: str
-    type: str
-    required: bool = True
-    default: object = None
-    choices: tuple = ()
-    min: object = None
-    max: object = None
-    title: str = ""
-
-
-@dataclass
-class EventType:
-    id: str
-    title: str
-    by: tuple[str, ...]
-    opens: bool = False
-    status: str | None = None
-    closes: bool = False
-    reopens: bool = False
-    system: bool = False
-    cites: list = field(default_factory=list)
-    quote: str = ""
-    fields: dict[str, Field] = field(default_factory=dict)
-    when: list = field(default_factory=list)
-    facts: dict = field(default_factory=dict)
-
-
-@dataclass
-class Pause:
-    start: str
-    end: str
-    when: list
-    days: object  # a reading name, or {"reading": interpretation_id}
-
-
-@dataclass
-class Timer:
-    id: str
-    title: str
-    who: str | None
-    cites: list
-    quote: str
-    start: object
-    period: object
-    counting: str = "from"
-    direction: str = "after"
-    on_receipt: bool = False
-    restart_on: tuple = ()
-    stop_on: tuple = ()
-    office: str | None = None
-    pauses: list[Pause] = field(default_factory=list)
-    when: list = field(default_factory=list)
-    on_expiry: dict | None = None
-    min: object = None
-    max: object = None
-    kind: str = "duty"  # duty: someone must act by the last day | window: a right open until then
-    depends_on: frozenset = frozenset()  # the events and timers whose happening can start this one
-    expiry_when: list = field(default_factory=list)  # compiled on_expiry.when
-
-
-@dataclass
-class Procedure:
-    """One procedure, with the versions of its provisions resolved."""
-
-    id: str
-    title: str
-    kind: str
-    cites: list
-    quote: str
-    roles: dict
-    statuses: dict
-    events: dict[str, EventType]
-    timers: dict[str, Timer]
-    penalty: dict | None
-    checks: dict
-    versions: dict  # provision -> version id in force
-    raw: dict = field(repr=False, default_factory=dict)
-
-    @property
-    def opening_events(self) -> list[str]:
-        return [e.id for e in self.events.values() if e.opens]
-
-
-@dataclass
-class ProcedureSource:
-    """A procedure file as written, before a body's choice of versions is applied."""
-
-    id: str
-    title: str
-    kind: str
-    raw: dict
-    path: Path
-    provisions: dict
-
-    def choose(self, body_versions: dict, on: date | None) -> dict:
-        """Which version of each provision is in force for a case opened on `on`."""
-        chosen = {}
-        for prov, spec in self.provisions.items():
-            versions = spec["versions"]
-            pick = body_versions.get(prov)
-            if isinstance(pick, list):  # dated choices: the latest one from on or before `on`
-                dated = sorted((c for c in pick if on is None or _as_date(c["from"]) <= on), key=lambda c: _as_date(c["from"]))
-                pick = dated[-1]["version"] if dated else None
-            if pick is None:
-                candidates = [(v.get("commencement"), vid) for vid, v in versions.items()
-                              if isinstance(v.get("commencement"), date) and (on is None or v["commencement"] <= on)]
-                pick = max(candidates)[1] if candidates else spec["default"]
-            if pick not in versions:
-                from .errors import NoRule
-                raise NoRule(f"{prov} has no version {pick!r}; its versions are {', '.join(versions)}", prov)
-            chosen[prov] = pick
-        return chosen
-
-
-def _as_date(v) -> date:
-    if isinstance(v, date):
-        return v
-    return date.fromisoformat(str(v))
-
-
-def deep_merge(base, patch):
-    if not isinstance(base, dict) or not isinstance(patch, dict):
-        return copy.deepcopy(patch)
-    out = yamlio.Mapping(base)
-    out.file, out.line = getattr(base, "file", None), getattr(base, "line", None)
-    for k, v in patch.items():
-        if v is None:
-            out.pop(k, None)
-        elif k in out:
-            out[k] = deep_merge(out[k], v)
-        else:
-            out[k] = v
-    return out
-
-
-@dataclass
-class Interpretation:
-    id: str
-    question: str
-    readings: dict
-    default: str
-    reason: str
-    cites: str | None = None
-    quote: str = ""
+def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None) -> dict:
+    """Which version of each provision is in force for a case opened on `on`."""
+    chosen = {}
+    for prov, spec in src.provisions.items():
+        versions = spec["versions"]
+        pick = body_versions.get(prov)
+        if isinstance(pick, list):  # dated choices: the latest one from on or before `on`
+            found = dated.pick(pick, on)
+            pick = found[0]["version"] if found else None
+        if pick is None:  # the version that commenced last on or before `on`; unknown commencements: the default
+            found = dated.pick(src.commenced[prov], on) if src.commenced[prov] else ()
+            pick = found[0]["id"] if found else spec["default"]
+        if pick not in versions:
+            raise NoRule(f"{prov} has no version {pick!r}; its versions are {', '.join(versions)}", prov)
+        chosen[prov] = pick
+    return chosen
 
 
 @dataclass
@@ -201,46 +56,74 @@ class Pack:
     switches: dict  # provisions that apply only where notified: id -> {title, cites, quote, kind, under}
     version: str
     scenario_files: list[Path]
+    covered: dict = field(default_factory=dict)  # node id -> {by, note}
+    known_gaps: dict = field(default_factory=dict)
+    aliases: dict = field(default_factory=dict)  # old procedure id -> current id
     _compiled: dict = field(default_factory=dict, repr=False)
+    _answering: dict = field(default_factory=dict, repr=False)  # (procedure, question) -> the question that answers it
 
     @property
     def procedures(self) -> dict[str, ProcedureSource]:
         return self.sources
 
-    def procedure(self, proc_id: str, body_versions: dict | None = None, on: date | None = None) -> Procedure:
-        from .errors import NoRule
+    @cached_property
+    def overrides(self) -> dict[str, list]:
+        """jurisdiction question id -> the pack's questions that answer it for some procedures."""
+        out: dict = {}
+        for it in self.interpretations.values():
+            if it.overrides:
+                out.setdefault(it.overrides, []).append(it)
+        return out
 
-        src = self.sources.get(proc_id)
+    def reading_for(self, proc_id: str, iid: str, choices: dict) -> tuple[str, str, str]:
+        """registers.reading_for, with the answering question of each (procedure, question) looked up once."""
+        key = (proc_id, iid)
+        it = self._answering.get(key)
+        if it is None:
+            it = self._answering[key] = registers.answering(self, proc_id, iid)
+        r = choices.get(it.id, it.default) if choices else it.default
+        return registers.answer(it, iid, str(r))
+
+    def source(self, proc_id: str) -> ProcedureSource:
+        src = self.sources.get(self.aliases.get(proc_id, proc_id))
         if src is None:
             raise NoRule(f"{self.title} has no procedure {proc_id!r}; it has: {', '.join(sorted(self.sources))}")
-        chosen = src.choose(body_versions or {}, on)
-        key = (proc_id, tuple(sorted(chosen.items())))
+        return src
+
+    def procedure(self, proc_id: str, body_versions: dict | None = None, on: date | None = None,
+                  readings: dict | None = None) -> Procedure:
+        """The procedure with the versions in force on `on` and the body's readings applied."""
+        src = self.source(proc_id)
+        chosen = choose_versions(src, body_versions or {}, on)
+        picks = {iid: self.reading_for(src.id, iid, readings or {}) for iid in sorted(src.chooses)}
+        key = (src.id, tuple(sorted(chosen.items())), tuple(picks.items()))
         proc = self._compiled.get(key)
         if proc is None:
-            raw = src.raw
-            for prov, vid in chosen.items():
-                patch = src.provisions[prov]["versions"][vid].get("patch")
-                if patch:
-                    raw = deep_merge(raw, patch)
-            proc = _compile(self, src.path, raw, chosen)
+            proc = self._compile(src, chosen, picks)
             self._compiled[key] = proc
         return proc
 
-    def parameter(self, name: str, on: date | None):
-        """The value of a parameter in force on `on`, with its citation."""
-        from .errors import NoRule
+    def _compile(self, src: ProcedureSource, chosen: dict, picks: dict) -> Procedure:
+        raw = src.raw
+        for prov, vid in chosen.items():
+            patch = src.provisions[prov]["versions"][vid].get("patch")
+            if patch:
+                raw = deep_merge(raw, patch)
+        used: list = []
+        if src.chooses:
+            raw = registers.resolve(raw, lambda iid: picks[iid], (), used)
+        readings = {iid: r for _path, iid, r in used}
+        return compile_procedure(self, src.path, raw, chosen, readings, used)
 
+    def parameter(self, name: str, on: date | None):
+        """The value of a parameter in force on `on`, with its citation and quote."""
         p = self.parameters.get(name)
         if p is None:
             raise NoRule(f"{self.title} has no parameter {name!r}")
-        best = None
-        for v in p["values"]:
-            start = v.get("from", "unknown")
-            if start == "unknown" or start is None or on is None or _as_date(start) <= on:
-                if best is None or (start not in ("unknown", None) and (best.get("from") in ("unknown", None) or _as_date(start) >= _as_date(best["from"]))):
-                    best = v
-        if best is None:
+        found = dated.pick(p["values"], on)
+        if not found:
             raise NoRule(f"parameter {name!r} has no value in force on {on}", p.get("cites"))
+        best = found[0]
         return best["value"], best.get("cites", p.get("cites")), best.get("quote", p.get("quote", ""))
 
     def section_of(self, node_id: str) -> str | None:
@@ -274,62 +157,106 @@ def _files_hash(paths) -> str:
     return h.hexdigest()[:16]
 
 
+def _need_words(path: Path, obj, text, what: str) -> None:
+    """Every title and label a person reads has words."""
+    if not isinstance(text, str) or not text.strip():
+        raise PackError(path, getattr(obj, "line", None), f"{what} needs words a person can read (it is empty)")
+
+
 def _load(path: Path) -> Pack:
     act = yamlio.load(path / "act.yaml")
     for key in ("id", "title", "state"):
         if key not in act:
             raise PackError(path / "act.yaml", getattr(act, "line", None), f"act.yaml needs {key!r}")
+    _need_words(path / "act.yaml", act, act["title"], "the Act's title")
+    for oid, label in (act.get("officials") or {}).items():
+        _need_words(path / "act.yaml", act.get("officials"), label, f"official {oid}")
     nodes, order = _load_text(path / "text.yaml")
-    interps, misprints = _load_interpretations(path / "interpretations.yaml")
-    params = _load_parameters(path / "parameters.yaml")
-    informational = {}
-    cov_path = path / "coverage.yaml"
-    if cov_path.exists():
-        cov = yamlio.load(cov_path) or {}
-        informational = dict(cov.get("informational") or {})
-        for sid in informational:
-            if sid not in nodes:
-                raise PackError(cov_path, getattr(cov.get("informational"), "line", None), f"{sid!r} is not an id in text.yaml")
-    sources = {}
-    proc_dir = path / "procedures"
-    files = sorted(proc_dir.glob("*.yaml")) if proc_dir.exists() else []
-    for f in files:
+    interps, misprints = registers.load_register(path / "interpretations.yaml", "pack")
+    _check_overrides(path / "interpretations.yaml", interps)
+    informational, covered = _load_coverage(path / "coverage.yaml", nodes)
+    tests = sorted((path / "tests").glob("*.yaml")) if (path / "tests").exists() else []
+    pack = Pack(act["id"], act["title"], act["state"], path, act, nodes, order, {}, _load_parameters(path / "parameters.yaml"),
+                interps, misprints, informational, _load_switches(path / "switches.yaml", nodes),
+                _files_hash(path.rglob("*.yaml")), tests, covered, _load_known_gaps(path / "known_gaps.yaml"),
+                dict(act.get("procedure_aliases") or {}))
+    pack.sources = _load_sources(path, pack)
+    registers.unread_refused(pack, path / "interpretations.yaml")
+    _compile_all(pack)
+    return pack
+
+
+def _load_sources(path: Path, pack: Pack) -> dict:
+    raws, files = {}, {}
+    for f in sorted((path / "procedures").glob("*.yaml")) if (path / "procedures").exists() else []:
         doc = yamlio.load(f)
-        docs = doc if isinstance(doc, list) else [doc]
-        for raw in docs:
+        for raw in doc if isinstance(doc, list) else [doc]:
             if not isinstance(raw, dict) or "procedure" not in raw:
                 raise PackError(f, getattr(raw, "line", None), "a procedure file holds mappings that begin with `procedure: <id>`")
             pid = raw["procedure"]
-            if pid in sources:
-                raise PackError(f, raw.line, f"procedure {pid!r} is defined twice (also in {sources[pid].path.name})")
-            provisions = raw.get("provisions") or {}
-            for prov, spec in provisions.items():
-                if "versions" not in spec or "default" not in spec:
-                    raise PackError(f, getattr(spec, "line", None), f"provision {prov} needs `versions` and `default`")
-                if spec["default"] not in spec["versions"]:
-                    raise PackError(f, spec.line, f"default {spec['default']!r} is not one of the versions of {prov}")
-            sources[pid] = ProcedureSource(pid, raw.get("title", pid), raw.get("kind", "application"), raw, f, provisions)
-    switches = {}
-    sw_path = path / "switches.yaml"
-    if sw_path.exists():
-        switches = dict(yamlio.load(sw_path) or {})
-        for sid, s in switches.items():
-            if not isinstance(s, dict) or "cites" not in s:
-                raise PackError(sw_path, getattr(s, "line", None), f"switch {sid!r} needs `cites` (and a `quote`)")
-            if s["cites"] not in nodes:
-                raise PackError(sw_path, s.line, f"switch {sid!r} cites {s['cites']!r}, which is not an id in text.yaml")
-    tests = sorted((path / "tests").glob("*.yaml")) if (path / "tests").exists() else []
-    all_files = [p for p in path.rglob("*.yaml")]
-    pack = Pack(act["id"], act["title"], act["state"], path, act, nodes, order, sources, params, interps,
-                misprints, informational, switches, _files_hash(all_files), tests)
-    # compile every procedure in every version now, so that a bad file fails on load
-    for src in sources.values():
+            if pid in raws:
+                raise PackError(f, raw.line, f"procedure {pid!r} is defined twice (also in {files[pid].name})")
+            raws[pid], files[pid] = raw, f
+    expander = Expander(load_shapes(path), raws, pack.nodes, path)
+    sources = {}
+    for pid, raw in raws.items():
+        full = expander.expand(raw, f"procedure {pid}")
+        provisions = full.get("provisions") or {}
+        for prov, spec in provisions.items():
+            if "versions" not in spec or "default" not in spec:
+                raise PackError(files[pid], getattr(spec, "line", None), f"provision {prov} needs `versions` and `default`")
+            if spec["default"] not in spec["versions"]:
+                raise PackError(files[pid], spec.line, f"default {spec['default']!r} is not one of the versions of {prov}")
+        chooses = frozenset(registers.chosen_ids(full))
+        _check_by_readings(full, pack, files[pid])
+        commenced = {prov: [{"from": v["commencement"], "id": vid} for vid, v in spec["versions"].items()
+                            if isinstance(v.get("commencement"), date)] for prov, spec in provisions.items()}
+        sources[pid] = ProcedureSource(pid, full.get("title", pid), full.get("kind", "application"), full, files[pid],
+                                       provisions, chooses, commenced)
+    return sources
+
+
+def _check_by_readings(raw, pack, path) -> None:
+    def err(obj, msg):
+        return PackError(getattr(obj, "file", None) or path, getattr(obj, "line", None), f"{raw.get('procedure')}: {msg}")
+
+    def walk(o):
+        if isinstance(o, dict):
+            if "by_reading" in o:
+                registers.check_by_reading(o, pack, err)
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    walk(raw)
+
+
+def _compile_all(pack: Pack) -> None:
+    """Compile every procedure in every version and every reading it chooses by, so a bad file fails on load."""
+    for src in pack.sources.values():
         combos = [{}]
         for prov, spec in src.provisions.items():
             combos = [dict(c, **{prov: v}) for c in combos for v in spec["versions"]]
+        picks = [{}]
+        for iid in sorted(src.chooses):
+            it = registers.find(pack, iid)
+            picks = [dict(p, **{iid: r}) for p in picks for r in it.readings]
         for combo in combos:
-            pack.procedure(src.id, combo)
-    return pack
+            for p in picks:
+                pack.procedure(src.id, combo, None, p)
+
+
+def _check_overrides(path: Path, interps: dict) -> None:
+    for it in interps.values():
+        if not it.overrides:
+            continue
+        base = registers.jurisdictions()["_interpretations"].get(it.overrides)
+        if base is None:
+            raise PackError(path, None, f"{it.id} overrides {it.overrides!r}, which is not a question of jurisdictions.yaml")
+        if set(it.maps) != set(it.readings) or set(it.maps.values()) != set(base.readings) or not it.procedures:
+            raise PackError(path, None, f"{it.id} overrides {it.overrides} for its `procedures:`: each of its readings answers "
+                                        f"one of {', '.join(base.readings)} (`as:` when the words differ)")
 
 
 def _load_text(p: Path):
@@ -357,25 +284,40 @@ def _load_text(p: Path):
     return nodes, order
 
 
-def _load_interpretations(p: Path):
-    interps, misprints = {}, []
+def _load_coverage(p: Path, nodes: dict):
     if not p.exists():
-        return interps, misprints
+        return {}, {}
+    cov = yamlio.load(p) or {}
+    unknown = set(cov) - {"informational", "covered"}
+    if unknown:
+        raise PackError(p, getattr(cov, "line", None), f"coverage.yaml has informational: and covered:, not {sorted(unknown)}")
+    informational, covered = dict(cov.get("informational") or {}), dict(cov.get("covered") or {})
+    for part in (informational, covered):
+        for nid in part:
+            if nid not in nodes:
+                raise PackError(p, getattr(part, "line", None), f"{nid!r} is not an id in text.yaml")
+    for nid, spec in covered.items():
+        if not isinstance(spec, dict) or "by" not in spec:
+            raise PackError(p, getattr(spec, "line", None), f"covered {nid}: {{by: procedure[.event|.timer], note: …}}")
+    return informational, covered
+
+
+KNOWN_GAP_KINDS = ("unread_readings", "alternatives_without_pair", "unclassified_nodes", "unused_parameters")
+
+
+def _load_known_gaps(p: Path) -> dict:
+    if not p.exists():
+        return {}
     doc = yamlio.load(p) or {}
-    for it in doc.get("interpretations") or []:
-        for key in ("id", "question", "readings", "default", "reason"):
-            if key not in it:
-                raise PackError(p, getattr(it, "line", None), f"an interpretation needs {key!r}")
-        if str(it["default"]) not in {str(k) for k in it["readings"]}:
-            raise PackError(p, it.line, f"{it['id']}: default {it['default']!r} is not one of its readings")
-        interps[it["id"]] = _interpretation(it)
-    misprints = list(doc.get("misprints") or [])
-    return interps, misprints
-
-
-def _interpretation(it: dict) -> Interpretation:
-    return Interpretation(it["id"], it["question"], {str(k): v for k, v in it["readings"].items()},
-                          str(it["default"]), it["reason"], it.get("cites"), it.get("quote", ""))
+    unknown = set(doc) - set(KNOWN_GAP_KINDS)
+    if unknown:
+        raise PackError(p, getattr(doc, "line", None), f"known_gaps.yaml lists {', '.join(KNOWN_GAP_KINDS)}, not {sorted(unknown)}")
+    out = {k: list(doc.get(k) or []) for k in KNOWN_GAP_KINDS}
+    for k, entries in out.items():
+        bad = [e for e in entries if not isinstance(e, str)]
+        if bad:
+            raise PackError(p, getattr(doc, "line", None), f"known_gaps.yaml {k}: each entry is an id (or id:reading), not {bad[0]!r}")
+    return out
 
 
 def _load_parameters(p: Path):
@@ -385,277 +327,27 @@ def _load_parameters(p: Path):
     for name, spec in doc.items():
         if not isinstance(spec, dict) or "values" not in spec or "cites" not in spec:
             raise PackError(p, getattr(spec, "line", None), f"parameter {name!r} needs `values` and `cites` (and a `quote`)")
+        if "title" in spec:
+            _need_words(p, spec, spec["title"], f"parameter {name}'s title")
         if not spec["values"] and not spec.get("settable_by"):
             raise PackError(p, spec.line, f"parameter {name!r} has no value and nothing may set it (`settable_by`)")
+        dated.check(spec["values"], f"parameter {name}", lambda obj, msg: PackError(p, getattr(obj, "line", None), msg))
     return dict(doc)
 
 
+def _load_switches(p: Path, nodes: dict) -> dict:
+    if not p.exists():
+        return {}
+    switches = dict(yamlio.load(p) or {})
+    for sid, s in switches.items():
+        if not isinstance(s, dict) or "cites" not in s:
+            raise PackError(p, getattr(s, "line", None), f"switch {sid!r} needs `cites` (and a `quote`)")
+        if s["cites"] not in nodes:
+            raise PackError(p, s.line, f"switch {sid!r} cites {s['cites']!r}, which is not an id in text.yaml")
+        if "title" in s:
+            _need_words(p, s, s["title"], f"switch {sid}'s title")
+    return switches
+
+
 def jurisdiction_doc() -> dict:
-    return _jurisdictions()
-
-
-@lru_cache(maxsize=1)
-def _jurisdictions() -> dict:
-    doc = yamlio.load(LAW_DIR / "jurisdictions.yaml")
-    doc["_interpretations"] = {it["id"]: _interpretation(it) for it in doc.get("interpretations", [])}
-    return doc
-
-
-# ---------------------------------------------------------------------------------------------
-# Compiling a procedure (with versions applied) into engine objects, checking as we go
-
-
-def _cites(v) -> list:
-    if v is None:
-        return []
-    return [v] if isinstance(v, str) else list(v)
-
-
-def _compile(pack: Pack, f: Path, raw: dict, chosen: dict) -> Procedure:
-    def err(obj, msg):
-        return PackError(getattr(obj, "file", None) or f, getattr(obj, "line", None), f"{raw.get('procedure')}: {msg}")
-
-    unknown = set(raw) - PROCEDURE_KEYS
-    if unknown:
-        raise err(raw, f"unknown key(s) {sorted(unknown)}; a procedure has {sorted(PROCEDURE_KEYS)}")
-    kind = raw.get("kind", "application")
-    if kind not in KINDS:
-        raise err(raw, f"kind {kind!r} is not one of {sorted(KINDS)}")
-
-    def check_reading(obj, spec):
-        for iid, vals in spec.items():
-            it = pack.interpretations.get(iid) or _jurisdictions()["_interpretations"].get(iid)
-            if it is None:
-                raise err(obj, f"reading of {iid!r}, which is not in interpretations.yaml")
-            for v in vals if isinstance(vals, list) else [vals]:
-                if str(v) not in it.readings:
-                    raise err(obj, f"{iid} has no reading {v!r}; its readings are {', '.join(it.readings)}")
-
-    def check_cites(obj, cites, required=False):
-        if required and not cites:
-            raise err(obj, "every rule cites its section (`cites:`) and quotes its words (`quote:`)")
-        for c in cites:
-            if c not in pack.nodes:
-                raise err(obj, f"cites {c!r}, which is not an id in text.yaml")
-
-    check_cites.check_reading = check_reading
-    check_cites.pack = pack
-    check_cites(raw, _cites(raw.get("cites")), required=True)
-    if not raw.get("quote"):
-        raise err(raw, "a procedure quotes the words it rests on (`quote:`)")
-    roles = dict(raw.get("roles") or {})
-    statuses = dict(raw.get("statuses") or {})
-    events: dict[str, EventType] = {}
-    for eid, e in (raw.get("events") or {}).items():
-        e = e or yamlio.Mapping()
-        unknown = set(e) - EVENT_KEYS
-        if unknown:
-            raise err(e, f"event {eid}: unknown key(s) {sorted(unknown)}; an event has {sorted(EVENT_KEYS)}")
-        by = tuple(e.get("by") or ())
-        if not by and not e.get("system"):
-            raise err(e, f"event {eid}: say who may record it (`by: [role, …]`) or mark it `system: true`")
-        for r in by:
-            if r not in roles:
-                raise err(e, f"event {eid}: role {r!r} is not in the procedure's roles ({', '.join(roles)})")
-        if e.get("status") and e["status"] not in statuses:
-            raise err(e, f"event {eid}: status {e['status']!r} is not in the procedure's statuses")
-        cites = _cites(e.get("cites"))
-        check_cites(e, cites)
-        fields = {}
-        for fname, fs in (e.get("fields") or {}).items():
-            fs = fs or {}
-            if isinstance(fs, str):
-                fs = {"type": fs}
-            ftype = fs.get("type", "text")
-            if ftype not in FIELD_TYPES:
-                raise err(fs, f"event {eid}: field {fname} has type {ftype!r}; use one of {sorted(FIELD_TYPES)}")
-            fields[fname] = Field(fname, ftype, fs.get("required", "default" not in fs), fs.get("default"),
-                                  tuple(fs.get("choices") or ()), fs.get("min"), fs.get("max"), fs.get("title", ""))
-        when = _check_conditions(err, e, e.get("when") or [], check_cites)
-        events[eid] = EventType(eid, e.get("title", eid.replace("_", " ")), by, bool(e.get("opens")), e.get("status"),
-                                bool(e.get("closes")), bool(e.get("reopens")), bool(e.get("system")), cites,
-                                e.get("quote", ""), fields, when, dict(e.get("facts") or {}))
-    if not any(e.opens for e in events.values()):
-        raise err(raw, "no event `opens: true`: say which event starts a case")
-
-    timers: dict[str, Timer] = {}
-    for tid, t in (raw.get("timers") or {}).items():
-        unknown = set(t) - TIMER_KEYS
-        if unknown:
-            raise err(t, f"timer {tid}: unknown key(s) {sorted(unknown)}; a timer has {sorted(TIMER_KEYS)}")
-        cites = _cites(t.get("cites"))
-        check_cites(t, cites, required=True)
-        if not t.get("quote"):
-            raise err(t, f"timer {tid}: quote the words that set the period (`quote:`)")
-        if "start" not in t or "period" not in t:
-            raise err(t, f"timer {tid}: needs `start` and `period`")
-        _check_start(err, t, t["start"], events, raw.get("timers") or {})
-        _check_period(err, t, t["period"], events, pack)
-        for ev in list(t.get("restart_on") or []) + list(t.get("stop_on") or []):
-            if ev not in events:
-                raise err(t, f"timer {tid}: {ev!r} is not an event of this procedure")
-        counting = t.get("counting", "from")
-        if counting not in ("from", "clear"):
-            raise err(t, f"timer {tid}: counting is `from` or `clear`, not {counting!r}")
-        pauses = []
-        for pz in t.get("pauses") or []:
-            for k in ("from", "to"):
-                if pz.get(k) not in events:
-                    raise err(pz, f"timer {tid}: pause `{k}` must name an event of this procedure")
-            days = pz.get("days", "from_to")
-            if isinstance(days, dict):
-                iid = days.get("reading")
-                if iid not in pack.interpretations and iid not in _jurisdictions()["_interpretations"]:
-                    raise err(pz, f"timer {tid}: pause days read from unknown interpretation {iid!r}")
-            elif days not in ("from_to", "inclusive", "exclusive"):
-                raise err(pz, f"timer {tid}: pause days is from_to, inclusive, exclusive or {{reading: id}}")
-            pauses.append(Pause(pz["from"], pz["to"], _check_conditions(err, pz, pz.get("when") or [], check_cites), days))
-        on_expiry = t.get("on_expiry")
-        if on_expiry is not None:
-            unknown = set(on_expiry) - EXPIRY_KEYS
-            if unknown:
-                raise err(on_expiry, f"timer {tid}: on_expiry has unknown key(s) {sorted(unknown)}")
-            for branch in (on_expiry, on_expiry.get("otherwise") or {}):
-                if branch.get("status") and branch["status"] not in statuses:
-                    raise err(on_expiry, f"timer {tid}: status {branch['status']!r} is not in the procedure's statuses")
-            deemed = on_expiry.get("deemed")
-            if deemed:
-                check_cites(deemed, _cites(deemed.get("cites")), required=True)
-                for c in deemed.get("conditions") or []:
-                    check_cites(c, _cites(c.get("cites")) if isinstance(c, dict) else [])
-            expiry_when = _check_conditions(err, on_expiry, on_expiry.get("when") or [], check_cites)
-        else:
-            expiry_when = []
-        if t.get("kind", "duty") not in ("duty", "window"):
-            raise err(t, f"timer {tid}: kind is `duty` (someone must act) or `window` (a right open until the last day)")
-        direction = t.get("direction", "after")
-        if direction not in ("after", "before"):
-            raise err(t, f"timer {tid}: direction is `after` or `before`")
-        timers[tid] = Timer(tid, t.get("title", tid.replace("_", " ")), t.get("who"), cites, t["quote"], t["start"],
-                            t["period"], counting, direction, bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
-                            tuple(t.get("stop_on") or ()), t.get("office_closed_extension"), pauses,
-                            _check_conditions(err, t, t.get("when") or [], check_cites), on_expiry, t.get("min"), t.get("max"),
-                            t.get("kind", "duty"), frozenset(_start_refs(t["start"])), expiry_when)
-    penalty = raw.get("penalty")
-    if penalty is not None:
-        from .penalties import check_penalty
-
-        check_penalty(penalty, lambda obj, msg: err(obj, f"penalty: {msg}"), check_cites)
-    checks = dict(raw.get("checks") or {})
-    for cid, c in checks.items():
-        check_cites(c, _cites(c.get("cites")), required=True)
-        if c.get("on") not in events:
-            raise err(c, f"check {cid}: `on` must name an event of this procedure")
-        c["_when"] = _check_conditions(err, c, c.get("when") or [], check_cites)
-        rule = c.get("rule") or {}
-        if "fact" not in rule or not ({"at_least", "at_most", "equals", "in"} & set(rule)):
-            raise err(c, f"check {cid}: rule is {{fact: name, at_least|at_most|equals|in: value}}")
-    return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, _cites(raw.get("cites")),
-                     raw.get("quote", ""), roles, statuses, events, timers, penalty, checks, chosen, raw)
-
-
-class Cond:
-    """One condition, checked and compiled on load: its key, its value, and the words to use when
-    it fails."""
-
-    __slots__ = ("key", "value", "error", "cites", "raw")
-
-    def __init__(self, key, value, raw):
-        self.key, self.value, self.raw = key, value, raw
-        self.error = raw.get("error")
-        c = raw.get("cites")
-        self.cites = [c] if isinstance(c, str) else list(c or [])
-
-    def get(self, name, default=None):
-        return self.raw.get(name, default)
-
-
-def _compile_value(key, value, err, owner, check_cites):
-    if key in ("any", "all"):
-        return [_compile_one(x, err, owner, check_cites) for x in value]
-    if key == "not":
-        return _compile_one(value, err, owner, check_cites)
-    if key in ("status", "not_status"):
-        return frozenset(value if isinstance(value, list) else [value])
-    if key == "reading":
-        return {i: frozenset(str(x) for x in (r if isinstance(r, list) else [r])) for i, r in value.items()}
-    if key == "version":
-        return {i: frozenset(r if isinstance(r, list) else [r]) for i, r in value.items()}
-    return value
-
-
-def _compile_one(c, err, owner, check_cites) -> Cond:
-    if not isinstance(c, dict):
-        raise err(owner, f"a condition is a mapping like {{status: [pending]}}, not {c!r}")
-    keys = set(c) - CONDITION_EXTRA
-    if len(keys) != 1 or not keys <= CONDITION_KEYS:
-        raise err(c, f"a condition has exactly one of {sorted(CONDITION_KEYS)} (plus error/cites), not {sorted(c)}")
-    check_cites(c, _cites(c.get("cites")))
-    (k,) = keys
-    if k == "reading":
-        check_cites.check_reading(c, c[k])
-    return Cond(k, _compile_value(k, c[k], err, c, check_cites), c)
-
-
-def _check_conditions(err, owner, conds, check_cites) -> list:
-    if isinstance(conds, dict):
-        conds = [conds]
-    return [_compile_one(c, err, owner, check_cites) for c in conds]
-
-
-def _start_refs(start):
-    if isinstance(start, str):
-        yield start
-        return
-    ((k, v),) = start.items()
-    if k in ("earliest", "latest"):
-        for s in v:
-            yield from _start_refs(s)
-    elif k == "field":
-        yield str(v).partition(".")[0]
-    else:
-        yield v
-
-
-def _check_start(err, t, start, events, timers):
-    if isinstance(start, str):
-        if start not in events:
-            raise err(t, f"start {start!r} is not an event of this procedure")
-        return
-    if isinstance(start, dict) and len(start) == 1:
-        ((k, v),) = start.items()
-        if k in ("last_day_of", "day_after"):
-            if v not in timers:
-                raise err(t, f"start {k}: {v!r} is not a timer of this procedure")
-            return
-        if k in ("earliest", "latest"):
-            for s in v:
-                _check_start(err, t, s, events, timers)
-            return
-        if k == "field":
-            ev, _, fname = str(v).partition(".")
-            if ev not in events or fname not in events[ev].fields:
-                raise err(t, f"start field {v!r} must be event.field of this procedure")
-            return
-    raise err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
-
-
-def _check_period(err, t, period, events, pack):
-    if isinstance(period, dict) and len(period) == 1:
-        ((k, v),) = period.items()
-        if k in UNITS:
-            try:
-                Period(v, k)
-            except ValueError as e:
-                raise err(t, str(e)) from None
-            return
-        if k == "param":
-            if v not in pack.parameters:
-                raise err(t, f"period parameter {v!r} is not in parameters.yaml")
-            return
-        if k == "field":
-            ev, _, fname = str(v).partition(".")
-            if ev not in events or fname not in events[ev].fields:
-                raise err(t, f"period field {v!r} must be event.field of this procedure")
-            return
-    raise err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}} or {{field: event.field}}, not {period!r}")
+    return registers.jurisdictions()

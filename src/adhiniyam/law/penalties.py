@@ -1,37 +1,46 @@
-"""Penalties: the fine the law allows for an offence, computed from the law in force on the
-offence date, with the arithmetic shown.
+"""Penalties: what the law allows for an offence, from the version in force on the date of the act,
+with every step of the arithmetic citing the section and quoting its words.
 
-Shapes: a maximum; a minimum and a maximum; a fixed sum; a daily fine while the offence continues,
-running from conviction, from the lapse of a notice, or unless the offence stops within N days of
-conviction; first and subsequent convictions; a percentage of a cost or a sum, whichever is
-greater; so much per animal; a multiple of a value; escalating consequences (community service,
-cutting off civic amenities); penalties amended by date, fines turned into administrative
-penalties. See docs/law-packs.md.
+Shapes: a maximum; a minimum and a maximum; a fixed sum; parts that add up (`sum`); a daily fine
+while the offence continues — from conviction, from the lapse of a notice, unless it stops within
+N days, and only on the days it continued (`during:` periods of use); first and subsequent
+convictions; escalating consequences; imprisonment combined with fine exactly as the words say;
+penalties amended by date. See docs/law-packs.md.
 """
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
+from . import amounts, dated
 from . import time as lt
+from .errors import Conflict, NoRule
+from .money import rupees
 
-_EXPR_KEYS = {"param", "percent", "times", "per", "greater_of", "lesser_of"}
-_VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
-                 "imprisonment"}
+DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
+VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
+                "imprisonment"}
+WITH_FINE = {
+    "or_both": "or with fine, or with both",  # "imprisonment … or with fine … or with both"
+    "or": "or with fine",  # "imprisonment … or fine"
+    "and": "and with fine",  # "imprisonment … and with fine": both are imposed
+    "liable": "and shall also be liable to fine",  # imprisonment, and the court may add a fine
+}
 
 
-def check_penalty(p, err, check_cites):
+def check_penalty(p, err, ctx) -> None:
     if "versions" not in p:
         raise err(p, "a penalty has `versions:` (one, or several dated ones)")
-    check_cites(p, [p["cites"]] if isinstance(p.get("cites"), str) else list(p.get("cites") or []), required=True)
+    ctx.cites(p, [p["cites"]] if isinstance(p.get("cites"), str) else list(p.get("cites") or []), required=True)
+    dated.check(p["versions"], "penalty", err)
     for v in p["versions"]:
-        unknown = set(v) - _VERSION_KEYS
+        unknown = set(v) - VERSION_KEYS
         if unknown:
-            raise err(v, f"unknown key(s) {sorted(unknown)}; a penalty version has {sorted(_VERSION_KEYS)}")
+            raise err(v, f"unknown key(s) {sorted(unknown)}; a penalty version has {sorted(VERSION_KEYS)}")
         if "id" not in v:
             raise err(v, "each penalty version has an `id`")
-        for c in ([v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or [])):
-            check_cites(v, [c])
+        ctx.cites(v, [v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or []))
+        _check_imprisonment(v.get("imprisonment"), err, v)
         for part in (v, v.get("subsequent") or {}):
             for key in ("fine", "daily"):
                 spec = part.get(key)
@@ -41,145 +50,160 @@ def check_penalty(p, err, check_cites):
                     raise err(spec, f"{key} needs max, min or fixed")
                 for k in ("max", "min", "fixed"):
                     if k in spec:
-                        _check_expr(spec[k], err, spec)
+                        amounts.check(spec[k], err, spec)
 
 
-def _check_expr(e, err, owner):
-    if isinstance(e, (int, float)) and not isinstance(e, bool):
+def _check_imprisonment(imp, err, owner) -> None:
+    if imp is None:
         return
-    if isinstance(e, dict) and (set(e) & _EXPR_KEYS):
-        for k in ("greater_of", "lesser_of"):
-            for sub in e.get(k) or []:
-                _check_expr(sub, err, owner)
-        if "amount" in e:
-            _check_expr(e["amount"], err, owner)
-        return
-    raise err(owner, f"an amount is a number or one of {sorted(_EXPR_KEYS)}, not {e!r}")
+    spec = imp if isinstance(imp, dict) and "max" in imp else {"max": imp}
+    try:
+        lt.Period.parse(spec["max"])
+    except ValueError as e:
+        raise err(owner, f"imprisonment: {e}") from None
+    if spec.get("with_fine", "or_both") not in WITH_FINE:
+        raise err(owner, f"imprisonment with_fine is one of {', '.join(WITH_FINE)} (as the words say)")
 
 
-def amount(case, e, on: date) -> tuple[float, str]:
-    """Evaluate an amount expression against the case's facts; (value, words)."""
-    if isinstance(e, (int, float)):
-        return e, f"₹{e:,}"
-    if "param" in e:
-        v = case.param(e["param"], on)
-        return v, f"₹{v:,} ({e['param'].replace('_', ' ')})"
-    if "percent" in e:
-        base = _fact(case, e["of"])
-        v = round(base * e["percent"] / 100, 2)
-        return v, f"{e['percent']}% of {e['of'].replace('_', ' ')} ₹{base:,} = ₹{v:,}"
-    if "times" in e:
-        base = _fact(case, e["of"])
-        v = base * e["times"]
-        return v, f"{e['times']} × {e['of'].replace('_', ' ')} ₹{base:,} = ₹{v:,}"
-    if "per" in e:
-        n = _fact(case, e["per"])
-        each, words = amount(case, e["amount"], on)
-        return n * each, f"{n} {e['per'].replace('_', ' ')} × {words} = ₹{n * each:,}"
-    if "greater_of" in e or "lesser_of" in e:
-        key = "greater_of" if "greater_of" in e else "lesser_of"
-        parts = [amount(case, x, on) for x in e[key]]
-        pick = (max if key == "greater_of" else min)(parts, key=lambda p: p[0])
-        return pick[0], f"{'greater' if key == 'greater_of' else 'lesser'} of ({'; '.join(p[1] for p in parts)}) = ₹{pick[0]:,}"
-    raise ValueError(f"bad amount {e!r}")
+class _Steps:
+    """Trace steps of one penalty: each cites the version's section and quotes its words."""
+
+    def __init__(self, case, cites, quote):
+        self.case, self.cites, self.quote = case, cites, quote
+
+    def __call__(self, on, text):
+        if self.case.tracing:
+            self.case.step(on, f"{text} — {self.quote!r}" if self.quote else text, self.cites)
 
 
-def _fact(case, name):
-    from .errors import InvalidData
-
-    v = case.facts.get(name)
-    if v is None:
-        raise InvalidData(f"the {name.replace('_', ' ')} is needed to compute the penalty")
-    return v
-
-
-def _version(case, penalty, on: date):
-    from .errors import NoRule
-
-    def in_force(v, d):
-        start, end = v.get("from", "unknown"), v.get("to")
-        ok_start = start in ("unknown", None) or _d(start) <= d
-        ok_end = end in (None, "unknown") or d < _d(end)
-        return ok_start and ok_end
-
-    found = [v for v in penalty["versions"] if in_force(v, on)]
+def version_on(penalty, on):
+    found = dated.pick(penalty["versions"], on)
     if not found:
         raise NoRule(f"no version of the penalty is in force on {lt.fmt(on)}", penalty.get("cites"))
-    if len(found) > 1:
-        from .errors import Conflict
-
-        raise Conflict(f"two versions of the penalty are in force on {lt.fmt(on)}: {', '.join(v['id'] for v in found)}",
-                       [v["id"] for v in found])
+    same = [v for v in found if dated.start_of(v) == dated.start_of(found[0])]
+    if len(same) > 1:
+        raise Conflict(f"two versions of the penalty are in force on {lt.fmt(on)}: {', '.join(v['id'] for v in same)}",
+                       [v["id"] for v in same])
     return found[0]
 
 
-def _d(v):
-    return v if isinstance(v, date) else date.fromisoformat(str(v))
+def date_of_act(case):
+    """The date of the act: the record's offence date where it states one, else the opening event's date."""
+    field = case.proc.offence.date_field if case.proc.offence is not None else "offence_date"
+    return lt.to_date(case.facts.get(field) or case.opened_on)
 
 
 def compute(case, penalty, as_of) -> dict:
-    on = case.facts.get("offence_date") or case.opened_on
-    on = _d(on)
-    as_of_d = lt.as_date(as_of)
-    v = _version(case, penalty, on)
+    on = date_of_act(case)
+    v = version_on(penalty, on)
     cites = v.get("cites") or penalty.get("cites")
-    case.step(on, f"penalty: the law in force on the offence date ({lt.fmt(on)}) is {v['id']}", [cites] if isinstance(cites, str) else cites)
-    if case.body.lighter_later_law:
-        later = _version(case, penalty, as_of_d)
-        if later is not v:
-            a, b = _max_of(case, v, on), _max_of(case, later, as_of_d)
-            if b is not None and a is not None and b < a:
-                case.step(as_of_d, f"penalty: the later law {later['id']} is lighter (₹{b:,} < ₹{a:,}) and the body applies a lighter later law", [])
-                v = later
+    steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
+    steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
+    v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
     nth = int(case.facts.get("prior_convictions", 0) or 0) + 1
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        case.step(on, f"penalty: conviction number {nth} under this provision, so the penalty for a subsequent offence applies", [])
+        steps(on, f"penalty: conviction number {nth} under this provision, so the penalty for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
-    fine = spec.get("fine") or {}
-    for k in ("max", "min", "fixed"):
-        if k in fine:
-            val, words = amount(case, fine[k], on)
-            out[f"fine_{k}"] = val
-            case.step(on, f"{'fine' if out['penalty_kind'] == 'fine' else 'penalty'} {k}: {words}", [])
-    daily = spec.get("daily")
-    if daily:
-        rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
-        rate, words = amount(case, daily[rate_key], on)
-        out["daily_rate"] = rate
-        start = _daily_start(case, daily)
-        days = 0
-        if start is not None:
-            stopped = case.first.get("offence_stopped", (None,))[0]
-            end = lt.as_date(stopped) - timedelta(days=1) if stopped is not None else as_of_d
-            usw = daily.get("unless_stopped_within")
-            if usw:
-                ref = case.first.get(usw.get("from", "conviction"), (None,))[0]
-                if ref is not None and stopped is not None:
-                    limit = lt.last_day(lt.as_date(ref), lt.Period.parse({k: n for k, n in usw.items() if k != "from"}))
-                    if lt.as_date(stopped) <= limit:
-                        case.step(stopped, f"daily fine: the offence stopped on {lt.fmt(stopped)}, within the period ending {lt.fmt(limit)}, so no daily fine", [])
-                        start = None
-            if start is not None:
-                reading = case.reading("gca.continuing_offence_days")
-                days = max(0, (end - start).days + (1 if reading == "including_trigger" else 0))
-                case.step(end, f"daily fine: {words} a day for {days} day(s) of continuance after {lt.fmt(start)} up to {lt.fmt(end)} (reading {reading})", [])
-        out["daily_days"] = days
-        out["daily_total"] = rate * days
+    _fine(case, spec, on, out, steps)
+    if spec.get("daily"):
+        _daily(case, spec["daily"], lt.as_date(as_of), on, out, steps)
     if spec.get("imprisonment"):
-        imp = spec["imprisonment"]
-        out["imprisonment_max"] = str(lt.Period.parse(imp.get("max", imp) if isinstance(imp, dict) else imp))
-        out["either_or_both"] = True
-        case.step(on, f"imprisonment which may extend to {out['imprisonment_max']}, or fine, or both", [])
-    top = out.get("fine_fixed", out.get("fine_max"))
-    if top is not None:
-        out["total_max"] = top + out.get("daily_total", 0)
+        _imprisonment(spec["imprisonment"], on, out, steps)
+    parts = [out[k] for k in ("fine_max", "fine_fixed") if k in out] + ([out["daily_total"]] if "daily_total" in out else [])
+    if "fine_max" in out or "fine_fixed" in out:
+        # "a fine which may extend to …, and … shall also be recoverable as a fine": the parts add up
+        out["total_max"] = sum(parts)
+        steps(on, f"the most that may be imposed: {' + '.join(rupees(x) for x in parts)} = {rupees(out['total_max'])}")
     consequences = [e["consequence"] for e in (v.get("escalation") or []) if nth >= e.get("nth", 2)]
     if consequences:
         out["consequences"] = consequences
-        case.step(on, f"conviction number {nth}: {'; '.join(consequences)}", [])
+        steps(on, f"conviction number {nth}: {'; '.join(consequences)}")
     return out
+
+
+def _lighter_later(case, penalty, v, on, as_of_d, steps):
+    if not case.body.lighter_later_law:
+        return v
+    later = version_on(penalty, as_of_d)
+    if later is v:
+        return v
+    a, b = _max_of(case, v, on), _max_of(case, later, as_of_d)
+    if b is not None and a is not None and b < a:
+        steps(as_of_d, f"penalty: the later law {later['id']} is lighter ({rupees(b)} < {rupees(a)}) and the body applies a lighter later law")
+        return later
+    return v
+
+
+def _fine(case, spec, on, out, steps) -> None:
+    fine = spec.get("fine") or {}
+    word = "fine" if out["penalty_kind"] == "fine" else "penalty"
+    for k in ("max", "min", "fixed"):
+        if k in fine:
+            val, words = amounts.amount(case, fine[k], on)
+            out[f"fine_{k}"] = val
+            steps(on, f"{word} {k}: {words}")
+
+
+def _daily(case, daily, as_of_d, on, out, steps) -> None:
+    rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
+    rate, words = amounts.amount(case, daily[rate_key], on)
+    out["daily_rate"] = rate
+    start = _daily_start(case, daily)
+    stopped = case.first.get("offence_stopped", (None,))[0]
+    end = lt.as_date(stopped) - timedelta(days=1) if stopped is not None else as_of_d
+    if start is not None and _stopped_in_time(case, daily, stopped, steps):
+        start = None
+    days = 0
+    if start is not None:
+        reading = case.reading("gca.continuing_offence_days")
+        first = start if reading == "including_trigger" else start + timedelta(days=1)
+        days, how = _days_continued(case, daily, first, end)
+        steps(end, f"daily fine: {words} a day for {days} day(s) of continuance after {lt.fmt(start)} up to "
+                   f"{lt.fmt(end)}{how} (reading gca.continuing_offence_days = {reading})")
+    out["daily_days"] = days
+    out["daily_total"] = rate * days
+
+
+def _days_continued(case, daily, first, end):
+    """Days from `first` to `end` on which the act continued: all of them, or only those inside the
+    periods of use the record states (`during:`)."""
+    if first > end:
+        return 0, ""
+    field = daily.get("during")
+    if not field:
+        return (end - first).days + 1, ""
+    periods = case.facts.get(field)
+    if periods is None:  # the record states no periods of use: it continued on every day
+        return (end - first).days + 1, ""
+    days = sum(max(0, (min(b, end) - max(a, first)).days + 1) for a, b in periods)
+    shown = ", ".join(f"{lt.fmt(a)}–{lt.fmt(b)}" for a, b in periods)
+    return days, f", counting only the days it continued ({shown})"
+
+
+def _stopped_in_time(case, daily, stopped, steps) -> bool:
+    usw = daily.get("unless_stopped_within")
+    if not usw or stopped is None:
+        return False
+    ref = case.first.get(usw.get("from", "conviction"), (None,))[0]
+    if ref is None:
+        return False
+    limit = lt.last_day(lt.as_date(ref), lt.Period.parse({k: n for k, n in usw.items() if k != "from"}))
+    if lt.as_date(stopped) > limit:
+        return False
+    steps(stopped, f"daily fine: the offence stopped on {lt.fmt(stopped)}, within the period ending {lt.fmt(limit)}, so no daily fine")
+    return True
+
+
+def _imprisonment(imp, on, out, steps) -> None:
+    spec = imp if isinstance(imp, dict) and "max" in imp else {"max": imp}
+    how = spec.get("with_fine", "or_both")
+    out["imprisonment_max"] = str(lt.Period.parse(spec["max"]))
+    out["imprisonment_and_fine"] = how
+    out["either_or_both"] = how == "or_both"
+    out["fine_mandatory"] = how == "and"
+    steps(on, f"imprisonment which may extend to {out['imprisonment_max']}, {WITH_FINE[how]}")
 
 
 def _daily_start(case, daily):
@@ -187,7 +211,7 @@ def _daily_start(case, daily):
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
-    ((k, tid),) = src.items()
+    ((_k, tid),) = src.items()
     ts = case.timers[tid]
     if ts.expired is None:
         return None
@@ -201,4 +225,4 @@ def _max_of(case, v, on):
     key = "fixed" if "fixed" in fine else "max"
     if key not in fine:
         return None
-    return amount(case, fine[key], on)[0]
+    return amounts.amount(case, fine[key], on)[0]

@@ -9,6 +9,8 @@ State Acts follow; the jurisdiction decides which Act is cited):
   trigger in one step, never month by month and never as thirty days: one month from
   31 January ends on the last day of February (State of H.P. v. Himachal Techno Engineers,
   (2010) 12 SCC 210).
+  Where the trigger falls at a month's end the courts have counted it more than one way; the
+  jurisdiction-wide reading `gca.month_end` chooses (`MONTH_RULES`).
 * Clear days, "not less than" and "at least" exclude both the first and the last day.
 * Hours run from the clock time of service.
 
@@ -18,7 +20,8 @@ Everything here is pure: dates in, dates out, and a sentence saying how.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
@@ -87,26 +90,91 @@ def as_date(d) -> date:
     return d.date() if isinstance(d, datetime) else d
 
 
-def last_day(trigger, period: Period):
+def to_date(v) -> date:
+    """A date from a date, a datetime or an ISO string."""
+    if isinstance(v, datetime):
+        return v.date()
+    if isinstance(v, date):
+        return v
+    return date.fromisoformat(str(v))
+
+
+def parse_when(v):
+    """An ISO date, or a date and clock time (`2026-03-02T10:30`)."""
+    s = str(v)
+    return datetime.fromisoformat(s) if "T" in s or " " in s.strip() else date.fromisoformat(s)
+
+
+def moment(d) -> datetime:
+    """A date as the moment its day begins; a datetime as itself."""
+    return d if isinstance(d, datetime) else _day_start(d)
+
+
+@lru_cache(maxsize=4096)
+def _day_start(d: date) -> datetime:
+    return datetime.combine(d, time())
+
+
+# How a period of months or years ends where the trigger is at a month's end (reading gca.month_end):
+MONTH_RULES = {
+    # the corresponding date, clipped to the month's last day: 31 Jan + 1 month = 28 Feb, 30 Apr -> 30 May
+    "corresponding_date": "the corresponding date, or the month's last day where there is none",
+    # Halsbury (3rd ed.) vol. 37 para 143, Rameshchandra Ambalal Joshi (SC 2014): reckoned from the next
+    # day, ending the day before that day's corresponding date (or at the month's end): 30 Apr -> 31 May
+    "day_before_corresponding": "reckoned from the next day, ending the day before its corresponding date",
+    # the days past the end of a shorter month carried into the next: 30 Jan + 1 month = 2 Mar (2026)
+    "roll_over": "the corresponding date, the days past a shorter month's end carried into the next month",
+}
+DEFAULT_MONTH_RULE = "corresponding_date"
+
+
+def add_months(d: date, months: int, rule: str = DEFAULT_MONTH_RULE) -> date:
+    """`d` + `months` calendar months in one step, ending as `rule` says (MONTH_RULES).
+
+    >>> add_months(date(2026, 1, 31), 1), add_months(date(2026, 4, 30), 1, "day_before_corresponding")
+    (datetime.date(2026, 2, 28), datetime.date(2026, 5, 31))
+    >>> add_months(date(2026, 1, 30), 1, "roll_over")
+    datetime.date(2026, 3, 2)
+    """
+    if rule == "day_before_corresponding":
+        nxt = d + timedelta(days=1)
+        corr = nxt + relativedelta(months=months)
+        return corr - timedelta(days=1) if corr.day == nxt.day else corr
+    corr = d + relativedelta(months=months)
+    if rule == "roll_over" and corr.day != d.day:
+        return corr + timedelta(days=d.day - corr.day)
+    return corr
+
+
+def last_day(trigger, period: Period, month_rule: str = DEFAULT_MONTH_RULE):
     """The last day of a period running *from* `trigger` (the trigger day excluded).
 
     Days and weeks: trigger + n days. Months and years: the corresponding date, in one step
-    from the trigger (relativedelta clips to the month's last day: 31 Jan + 1 month = 28/29 Feb).
+    from the trigger (31 Jan + 1 month = 28/29 Feb); at a month's end as `month_rule` says.
     Hours: the clock time, `trigger` + n hours (a datetime is returned).
     """
     if period.is_hours:
         if not isinstance(trigger, datetime):
             raise ValueError("a period in hours runs from a clock time; give the time of service")
         return trigger + period.delta()
+    if period.unit in ("months", "years"):
+        return add_months(as_date(trigger), period.count * (12 if period.unit == "years" else 1), month_rule)
     return as_date(trigger) + period.delta()
 
 
-def explain_last_day(trigger, period: Period, result) -> str:
+def month_rules_differ(trigger, period: Period) -> bool:
+    """Whether the month-end readings give different last days for this trigger and period."""
+    if period.unit not in ("months", "years"):
+        return False
+    return len({last_day(trigger, period, r) for r in MONTH_RULES}) > 1
+
+
+def explain_last_day(trigger, period: Period, result, month_rule: str = DEFAULT_MONTH_RULE) -> str:
     if period.is_hours:
         return f"{fmt(trigger)} + {period} = {fmt(result)}"
     if period.unit in ("months", "years"):
-        return (f"{fmt(as_date(trigger))} + {period} (calendar {period.unit}, the corresponding date, "
-                f"counted in one step) = {fmt(result)}")
+        return (f"{fmt(as_date(trigger))} + {period} (calendar {period.unit} counted in one step: "
+                f"{MONTH_RULES[month_rule]}) = {fmt(result)}")
     return f"{fmt(as_date(trigger))} + {period} (the first day excluded) = {fmt(result)}"
 
 

@@ -33,6 +33,25 @@ def _construct_mapping(loader, node):
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
+
+class BadDate(str):
+    """What looked like a date but is none (`2026-02-30`): kept as text with its line, so the check
+    that reads it can say which line and what was expected, instead of the whole file failing."""
+
+    __slots__ = ("line",)
+
+
+def _construct_timestamp(loader, node):
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except ValueError:
+        bad = BadDate(node.value)
+        bad.line = node.start_mark.line + 1
+        return bad
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
 # YAML 1.1 reads `on`, `off`, `yes` and `no` as booleans; in a law pack `on:` is a date key.
 # Only true and false are booleans here.
 _Loader.yaml_implicit_resolvers = {
@@ -44,14 +63,16 @@ _Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|Tr
 
 
 def load(path: Path):
+    from .errors import PackError
+
+    if not Path(path).is_file():
+        raise PackError(path, None, "no such file")
     with open(path, encoding="utf-8") as f:
         loader = _Loader(f)
         loader._file = str(path)
         try:
             return loader.get_single_data()
         except yaml.YAMLError as e:
-            from .errors import PackError
-
             mark = getattr(e, "problem_mark", None)
             raise PackError(path, mark.line + 1 if mark else None, f"not valid YAML: {getattr(e, 'problem', e)}") from None
         finally:

@@ -77,8 +77,9 @@ def engine_versions(snap: dict) -> dict[str, Any]:
 
 
 def procedure(pack, procedure_id: str, snapshot: dict | None, on: dt.date | None):
-    """The procedure with the body's chosen provision versions applied (as the engine resolves them)."""
-    return pack.procedure(procedure_id, engine_versions(snapshot or {}), on)
+    """The procedure with the body's chosen provision versions and readings applied (as the engine resolves them)."""
+    snap = snapshot or {}
+    return pack.procedure(procedure_id, engine_versions(snap), on, dict(snap.get("interpretations") or {}))
 
 
 def body_settings(body, snapshot: dict | None = None):
@@ -90,8 +91,10 @@ def body_settings(body, snapshot: dict | None = None):
 
 
 def to_engine_event(row) -> Any:
+    """The engine's Event: `on` when it happened, `recorded_on` when it was entered (contract 4)."""
     on = timezone.localtime(row.on_at).replace(tzinfo=None) if row.on_at else row.on_date
-    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}))
+    recorded = timezone.localtime(row.recorded_at).date() if getattr(row, "recorded_at", None) else None
+    return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}), recorded_on=recorded)
 
 
 def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):

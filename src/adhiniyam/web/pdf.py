@@ -58,6 +58,8 @@ def _field_rows(proc, ev, w) -> list[tuple[str, str]]:
             v = w.choice(ev["type"], k, v)
         elif kind == "list" and isinstance(v, list):
             v = ", ".join(w.choice(ev["type"], k, x) for x in v)
+        elif kind == "periods" and isinstance(v, list):  # days of use with gaps (law engine v2)
+            v = "; ".join(f"{indian_date(p.get('from'))} – {indian_date(p.get('to'))}" for p in v if isinstance(p, dict))
         rows.append((label, str(v), kind in ("text", "")))
     return rows
 

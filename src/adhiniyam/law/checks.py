@@ -1,0 +1,67 @@
+"""Checks: numbers that decide ("within one hundred metres of any dwelling", "not exceeding five
+thousand rupees in a month"), run when an event is recorded. A check that fails is a finding, or —
+with `refuse: true` — the event is refused."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from . import time as lt
+from .conditions import first_failure
+from .errors import InvalidData, NotAllowed
+from .money import rupees
+
+OPS = {"at_least": lambda v, lim: v >= lim, "at_most": lambda v, lim: v <= lim,
+       "equals": lambda v, lim: v == lim, "in": lambda v, lim: v in lim}
+
+
+def _window(within, on):
+    """The days a total runs over, ending on `on`: the calendar month of `on`, or the N days up to it."""
+    d = lt.as_date(on)
+    if within == "calendar_month":
+        return d.replace(day=1), d, f"in {d:%B %Y}"
+    days = lt.Period.parse(within)
+    start = d - days.delta() + timedelta(days=1)
+    return start, d, f"in the {days} up to {lt.fmt(d)}"
+
+
+def _total(case, tot, on):
+    """The sum of a field over the case's events of one type within a period ending on `on`."""
+    start, end, where = _window(tot.get("within", "calendar_month"), on)
+    types = [tot["event"]] if isinstance(tot["event"], str) else list(tot["event"])
+    got = [data.get(tot["field"], 0) for (etype, when, data) in case.history
+           if etype in types and start <= lt.as_date(when) <= end]
+    v = sum(got)
+    return v, f"total {tot['field'].replace('_', ' ')} {where} = {' + '.join(rupees(x) for x in got) or '0'} = {rupees(v)}"
+
+
+def _value(case, cid, chk, on):
+    rule = chk["rule"]
+    if "total" in rule:
+        return _total(case, rule["total"], on)
+    fact = rule["fact"]
+    v = case.facts.get(fact)
+    if v is None:
+        cites = chk["cites"] if isinstance(chk["cites"], list) else [chk["cites"]]
+        raise InvalidData(f"{cid}: {fact.replace('_', ' ')} is needed to apply {', '.join(cites)}", cites)
+    return v, f"{fact.replace('_', ' ')} = {v}"
+
+
+def run_check(case, cid, chk, ev) -> None:
+    if chk.get("_when") and first_failure(chk["_when"], case, ev.on) is not None:
+        return
+    cites = chk["cites"] if isinstance(chk["cites"], list) else [chk["cites"]]
+    v, shown = _value(case, cid, chk, ev.on)
+    rule = chk["rule"]
+    ok, words = True, shown
+    for op, test in OPS.items():
+        if op in rule:
+            lim = rule[op]
+            if isinstance(lim, dict) and "param" in lim:
+                lim = case.param(lim["param"], ev.on)
+            ok = test(v, lim)
+            words = f"{shown}, must be {op.replace('_', ' ')} {lim}"
+    case.findings[cid] = ok
+    case.step(ev.on, f"check {cid}: {words}: {'satisfied' if ok else 'NOT satisfied'} ({chk.get('quote', '')!r})", cites)
+    if not ok and chk.get("refuse"):
+        raise NotAllowed(f"{chk.get('title', cid.replace('_', ' '))}: {words} ({chk.get('quote', '')})", cites)

@@ -1,0 +1,321 @@
+"""Conditions: each defined once — how it is checked on load, how it is evaluated, how its failure
+is worded, and its line of the format documentation (docs/law-packs.md is generated from `CONDITIONS`).
+
+A condition is a one-key mapping in a `when:` list (`{status: [pending]}`); it may also carry
+`error:` (the words used when it fails) and `cites:`. A list means all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from . import time as lt
+
+EXTRA = {"error", "cites", "quote"}
+
+
+@dataclass(frozen=True)
+class Condition:
+    key: str
+    form: str  # how it is written, for the documentation
+    doc: str  # when it holds, for the documentation
+    holds: Callable  # (case, value, when) -> bool; `when` is the moment judged (the event's date or the as-of)
+    words: Callable | None = None  # (case, value) -> why it failed
+    compile: Callable | None = None  # (value, ctx) -> compiled value; ctx checks ids on load
+
+
+class Cond:
+    """One compiled condition: its definition, its value, and the words to use when it fails."""
+
+    __slots__ = ("defn", "key", "value", "error", "cites", "raw", "test")
+
+    def __init__(self, defn: Condition, value, raw):
+        self.defn, self.key, self.value, self.raw = defn, defn.key, value, raw
+        self.test = defn.holds  # (case, value, when) -> bool
+        self.error = raw.get("error")
+        c = raw.get("cites")
+        self.cites = [c] if isinstance(c, str) else list(c or [])
+
+    def holds(self, case, when) -> bool:
+        return self.test(case, self.value, when)
+
+    def failure(self, case) -> str:
+        if self.error:
+            return self.error
+        if self.defn.words is not None:
+            return self.defn.words(case, self.value)
+        return f"condition {self.key}: {self.value} does not hold"
+
+
+def first_failure(conds, case, when):
+    """The first condition of `conds` that does not hold at `when`, or None when all hold."""
+    for c in conds:
+        if not c.test(case, c.value, when):
+            return c
+    return None
+
+
+# -- compiling helpers ------------------------------------------------------------------------------
+
+
+def _set(value, ctx):
+    return frozenset(value if isinstance(value, list) else [value])
+
+
+def _statuses(value, ctx):
+    out = _set(value, ctx)
+    for s in out:
+        ctx.need(s in ctx.statuses, f"status {s!r} is not one of the procedure's statuses")
+    return out
+
+
+def _event(value, ctx):
+    ctx.need(value in ctx.events, f"{value!r} is not an event of this procedure")
+    return value
+
+
+def _timer(value, ctx):
+    ctx.need(value in ctx.timers, f"{value!r} is not a timer of this procedure")
+    return value
+
+
+def _counts(value, ctx):
+    for ev in value:
+        _event(ev, ctx)
+    return dict(value)
+
+
+def _readings(value, ctx):
+    out = {}
+    for iid, r in value.items():
+        vals = frozenset(str(x) for x in (r if isinstance(r, list) else [r]))
+        ctx.reading(iid, vals)
+        out[iid] = vals
+    return out
+
+
+def _versions(value, ctx):
+    return {p: frozenset(r if isinstance(r, list) else [r]) for p, r in value.items()}
+
+
+def _many(value, ctx):
+    return [ctx.condition(x) for x in value]
+
+
+def _one(value, ctx):
+    return ctx.condition(value)
+
+
+def _switch(value, ctx):
+    ctx.need(value in ctx.pack.switches, f"{value!r} is not in switches.yaml")
+    return value
+
+
+def _night_value(value, ctx):
+    m = value.get("minutes") if isinstance(value, dict) else None
+    ok = (isinstance(m, int) and m >= 0) or (isinstance(m, dict) and m.get("param") in ctx.pack.parameters)
+    ctx.need(ok, "night is {minutes: 30} or {minutes: {param: id}} with a parameter of the pack")
+    return value
+
+
+def _date_after_value(value, ctx):
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself"},
+             "date_after is {fact: name, day_itself: false}")
+    return value
+
+
+def _node(value, ctx):
+    ctx.need(value in ctx.pack.nodes, f"{value!r} is not an id in text.yaml")
+    return value
+
+
+# -- evaluating helpers ---------------------------------------------------------------------------
+
+
+def _within(case, v, when, after=False) -> bool:
+    ts = case.timers[v]
+    if ts.start is None:
+        return False
+    end = case.last_day(ts)
+    if end is None:  # clock stopped: still within
+        return not after
+    if isinstance(end, datetime):  # hours: "not less than four hours" is met at the fourth hour itself
+        m = lt.moment(when)
+        ok = m < end if ts.timer.counting == "clear" else m <= end
+    else:
+        ok = lt.as_date(when) <= end
+    return not ok if after else ok
+
+
+def _timer_words(case, v) -> str:
+    ts = case.timers[v]
+    if ts.start is None:
+        return f"the {ts.timer.title.lower()} has not begun"
+    end = case.last_day(ts)
+    if end is not None:
+        return f"the {ts.timer.title.lower()} ended on {lt.fmt(end)}"
+    return f"it must be within the {ts.timer.title.lower()}"
+
+
+def _from_last_day(case, v, when) -> bool:
+    ts = case.timers[v]
+    end = case.last_day(ts) if ts.start is not None else None
+    return end is not None and lt.moment(when) >= lt.moment(end)
+
+
+def _by_day(case, v, when) -> bool:
+    if case.listing and not isinstance(when, datetime):
+        return True  # open today; the clock time is checked when the entry is recorded
+    return case.by_day(when) == bool(v)
+
+
+def _night(case, v, when) -> bool:
+    """After sunset + margin or before sunrise − margin at the body's location ("from half an hour
+    after sunset to half an hour before sunrise")."""
+    from datetime import timedelta
+
+    from .errors import InvalidData
+    from .sun import sun_times
+
+    if case.body.location is None:
+        raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise and sunset")
+    if not isinstance(when, datetime):
+        if case.listing:
+            return True
+        raise InvalidData(f"the clock time is needed on {lt.fmt(when)} (at: {when.isoformat()}T19:30) to tell whether "
+                          f"it was after sunset or before sunrise")
+    rise, set_ = sun_times(case.body.location[0], case.body.location[1], when.date())
+    minutes = case.param(v["minutes"]["param"], when) if isinstance(v["minutes"], dict) else v["minutes"]
+    margin = timedelta(minutes=minutes)
+    ok = when >= set_ + margin or when <= rise - margin
+    case.step(when, f"{when:%H:%M} on {lt.fmt(when.date())}: sunrise {rise:%H:%M}, sunset {set_:%H:%M}; the period from "
+                    f"{(set_ + margin):%H:%M} to {(rise - margin):%H:%M} (next morning) {'includes' if ok else 'does not include'} it")
+    return ok
+
+
+def _date_after(case, v, when) -> bool:
+    """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
+    "after the date fixed thereunder for closing the same"."""
+    from .errors import InvalidData
+
+    stated = case.facts.get(v["fact"])
+    if stated is None:
+        raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
+    d, day = lt.to_date(stated), lt.as_date(when)
+    return day >= d if v.get("day_itself") else day > d
+
+
+def _date_after_words(case, v) -> str:
+    word = "on or after" if v.get("day_itself") else "after"
+    return f"the date of the act is not {word} the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])})"
+
+
+def _notified(case, v, when) -> bool:
+    from .instruments import notified
+
+    d = lt.as_date(when)
+    inst = notified(case.body.instruments, v, d, case.facts.get("area"))
+    if inst is not None:
+        sw = case.pack.switches[v]
+        case.step(d, f"{sw.get('title', v)} is in force here: {inst.label()}", [sw["cites"]])
+    return inst is not None
+
+
+def _facts_equal(case, v, when) -> bool:
+    return all(case.facts.get(f) == val for f, val in v.items())
+
+
+def _facts_cmp(op):
+    def holds(case, v, when):
+        return all(case.facts.get(f) is not None and op(case.facts[f], val) for f, val in v.items())
+    return holds
+
+
+def _status_words(case, v):
+    return f"the case must be {' or '.join(sorted(v))} (it is: {case.status_label()})"
+
+
+def _fact_words(case, v):
+    return "; ".join(f"{f.replace('_', ' ')} must be {val!r} (recorded: {case.facts.get(f)!r})" for f, val in v.items())
+
+
+def _reading_words(case, v):
+    return "; ".join(f"the reading of {i} is {case.reading(i)}, not {' or '.join(sorted(r))}" for i, r in v.items())
+
+
+CONDITIONS: dict[str, Condition] = {c.key: c for c in [
+    Condition("status", "status: [a, b]", "the current status is one of these",
+              lambda case, v, w: case.status in v, _status_words, _statuses),
+    Condition("not_status", "not_status: [a, b]", "the current status is none of these",
+              lambda case, v, w: case.status not in v,
+              lambda case, v: f"the case must not be {' or '.join(sorted(v))}", _statuses),
+    Condition("happened", "happened: ev", "an event of that type has been recorded",
+              lambda case, v, w: case.counts[v] > 0,
+              lambda case, v: f"{v.replace('_', ' ')} has not been recorded", _event),
+    Condition("not_happened", "not_happened: ev", "no event of that type has been recorded",
+              lambda case, v, w: case.counts[v] == 0,
+              lambda case, v: f"{v.replace('_', ' ')} has already been recorded", _event),
+    Condition("count_below", "count_below: {ev: 2}", "fewer than 2 events of that type",
+              lambda case, v, w: all(case.counts[e] < n for e, n in v.items()),
+              lambda case, v: "; ".join(f"{e.replace('_', ' ')} may be recorded at most {n - 1} time(s)" for e, n in v.items()),
+              _counts),
+    Condition("running", "running: timer", "the timer has started, is not stopped, and its last day has not passed",
+              lambda case, v, w: case.running(case.timers[v]), _timer_words, _timer),
+    Condition("started", "started: timer", "the timer has started", lambda case, v, w: case.timers[v].start is not None,
+              lambda case, v: f"the {case.timers[v].timer.title.lower()} has not begun", _timer),
+    Condition("stopped", "stopped: timer", "the act the timer waits for has been done",
+              lambda case, v, w: case.timers[v].stopped is not None, _timer_words, _timer),
+    Condition("expired", "expired: timer", "the timer's last day passed while it ran",
+              lambda case, v, w: case.timers[v].expired is not None, _timer_words, _timer),
+    Condition("within", "within: timer", "the moment judged falls on or before the timer's last day (timer started)",
+              _within, _timer_words, _timer),
+    Condition("after", "after: timer", "the moment judged falls after the timer's last day",
+              lambda case, v, w: _within(case, v, w, after=True),
+              lambda case, v: f"it may only be done after the {case.timers[v].timer.title.lower()} ends", _timer),
+    Condition("from_last_day", "from_last_day: timer",
+              "the moment judged falls on or after the timer's last day (\"at least one month before\": work may begin on the corresponding date)",
+              _from_last_day, _timer_words, _timer),
+    Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
+              _facts_equal, _fact_words),
+    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n",
+              _facts_cmp(lambda a, b: a >= b), _fact_words),
+    Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
+              _facts_cmp(lambda a, b: a < b), _fact_words),
+    Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
+              lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
+    Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
+              lambda case, v, w: all(case.proc.versions.get(p) in r for p, r in v.items()),
+              lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
+    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
+              _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
+    Condition("night", "night: {minutes: 30}",
+              "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
+              _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
+              _night_value),
+    Condition("date_after", "date_after: {fact: name, day_itself: false}",
+              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
+              _date_after, _date_after_words, _date_after_value),
+    Condition("in_declared_area", "in_declared_area: sec_106D",
+              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
+              lambda case, v, w: case.in_declared_area(v, w),
+              lambda case, v: f"the area {case.facts.get('area')!r} was not declared under {v} on that date", _node),
+    Condition("notified", "notified: switch", "an instrument in force on the moment judged switches that provision on for the case's `area`",
+              _notified, lambda case, v: f"{case.pack.switches[v].get('title', v)} is not in force here on that date", _switch),
+    Condition("any", "any: [conds]", "at least one of the conditions holds",
+              lambda case, v, w: any(c.holds(case, w) for c in v),
+              lambda case, v: "none of: " + "; ".join(c.failure(case) for c in v), _many),
+    Condition("all", "all: [conds]", "every one of the conditions holds",
+              lambda case, v, w: all(c.holds(case, w) for c in v),
+              lambda case, v: "all of: " + "; ".join(c.failure(case) for c in v), _many),
+    Condition("not", "not: cond", "the condition does not hold",
+              lambda case, v, w: not v.holds(case, w), lambda case, v: f"it must not be that: {v.defn.doc}", _one),
+]}
+
+
+def doc_table() -> str:
+    """The condition table of docs/law-packs.md, generated from CONDITIONS."""
+    rows = ["| condition | holds when |", "|---|---|"]
+    rows += [f"| `{c.form}` | {c.doc} |" for c in CONDITIONS.values()]
+    return "\n".join(rows)
