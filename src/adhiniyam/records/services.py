@@ -257,7 +257,10 @@ class Written:
 
 
 def _engine_event(type: str, day: dt.date, at: dt.datetime | None, by: str, data: dict):
-    return E.law().Event(type=type, on=timezone.localtime(at).replace(tzinfo=None) if at else day, by=by, data=data)
+    """A new entry as the engine's Event: when it happened, and entered today (contract 4; as
+    engine.to_engine_event reads it back from the stored row)."""
+    return E.law().Event(type=type, on=timezone.localtime(at).replace(tzinfo=None) if at else day, by=by, data=data,
+                         recorded_on=timezone.localdate())
 
 
 def _evaluate(case: Case, rows: list, settings, extra=None):
