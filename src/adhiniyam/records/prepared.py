@@ -1,4 +1,4 @@
-"""Selects of the write path, compiled once per process.
+"""Statements of the write path, built once per process.
 
 Django compiles a QuerySet's SQL every time it runs it, and for the write path's selects (a token with
 its user and memberships, a case with its body, a body's ledger) compiling costs several times what the
@@ -12,10 +12,13 @@ their select_related objects) the way the QuerySet would make them.
     rows = case_in_body(3, 12884901889)
 
 The markers must be values that cannot occur otherwise in the query (negative ids, odd strings), each
-appearing once among its parameters.
+appearing once among its parameters. `insert` and `Update` do the same for the write path's INSERTs and
+UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 """
 
 from __future__ import annotations
+
+import functools
 
 from django.db import connections
 from django.db.models.query import get_related_populators
@@ -65,3 +68,49 @@ class Prepared:
                 populator.populate(row, obj)
             out.append(obj)
         return out
+
+
+@functools.cache
+def _insert_sql(model, rows: int, with_id: bool) -> tuple[str, list]:
+    fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
+    cols = ", ".join(f'"{f.column}"' for f in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return f'INSERT INTO "{model._meta.db_table}" ({cols}) VALUES {", ".join([row] * rows)} RETURNING "id"', fields
+
+
+def insert(objs: list, using: str = "default") -> None:
+    """INSERT model instances of one model in one statement built once per model and number of rows,
+    setting the ids the database gave (each instance's own id, when it has one, is kept)."""
+    if not objs:
+        return
+    connection = connections[using]
+    with_id = objs[0].pk is not None
+    sql, fields = _insert_sql(type(objs[0]), len(objs), with_id)
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        ids = [r[0] for r in cur.fetchall()]
+    for obj, pk in zip(objs, ids, strict=True):
+        obj.pk = pk
+        obj._state.adding, obj._state.db = False, using
+
+
+class Update:
+    """UPDATE of some fields of one row, found by its key fields (the body's first), built once."""
+
+    def __init__(self, model, fields: list[str], keys: list[str]):
+        self.fields = [model._meta.get_field(n) for n in fields]
+        self.keys = [model._meta.get_field(n) for n in keys]
+        sets = ", ".join(f'"{f.column}" = %s' for f in self.fields)
+        where = " AND ".join(f'"{f.column}" = %s' for f in self.keys)
+        self.sql = f'UPDATE "{model._meta.db_table}" SET {sets} WHERE {where}'
+
+    def __call__(self, obj, *, using: str = "default", **keys) -> int:
+        """Write `obj`'s fields; the keys are obj's own unless given (e.g. version=the one read). Returns
+        the rows changed."""
+        connection = connections[using]
+        params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in self.fields]
+        params += [keys.get(f.name, getattr(obj, f.attname)) for f in self.keys]
+        with connection.cursor() as cur:
+            cur.execute(self.sql, params)
+            return cur.rowcount

@@ -24,7 +24,7 @@ from . import roles as R
 from .audit import digest
 from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
 from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
-from .prepared import Prepared
+from .prepared import Prepared, Update, insert
 
 log = logging.getLogger("adhiniyam.records")
 
@@ -306,7 +306,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
     with transaction.atomic():
         for party in (applicant, property):     # new records of the applicant and the property, given with it
             if party is not None and party.pk is None:
-                party.save(force_insert=True)
+                insert([party])
         if property is not None and property.owner is applicant:
             property.owner_id = applicant.pk if applicant is not None else None
         case.applicant_id, case.property_id = (applicant.pk if applicant else None), (property.pk if property else None)
@@ -318,13 +318,13 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
                          system=False, pack_version=str(pack.version))]
         system_events(case, ledger, rows, result, pack, new_outcomes(rows, result, E.today()))
         set_derived(case, procedure, result)
-        case.save(force_insert=True)
-        CaseEvent.objects.bulk_create(rows)
+        insert([case])
+        insert(rows)
         routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
                              active=engaged(role, result, rows)), office)
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
-        CaseRoute.objects.bulk_create([route for route, _office in routes])
-        ledger.save(update_fields=["case_count", "event_count", "head_hash", "updated_at"])
+        insert([route for route, _office in routes])
+        _write_ledger(ledger)
     return Written(case, rows, routes, result, procedure, pack)
 
 
@@ -391,14 +391,15 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
                         data=data, system=False, pack_version=str(pack.version))]
         rows += new
         new += system_events(case, ledger, rows, result, pack, new_outcomes(rows, result, E.today()))
-        CaseEvent.objects.bulk_create(new)
+        insert(new)
         set_derived(case, procedure, result)
         _save_derived(case)
+        flipped = route_changes(routes, result, rows)
         for active in (True, False):
-            flip = [r.pk for r in route_changes([r for r in routes], result, rows) if r.active is active]
+            flip = [r.pk for r in flipped if r.active is active]
             if flip:
                 CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
-        ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+        _write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
 
 
@@ -408,16 +409,23 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
     return written.case, next(r for r in reversed(written.rows) if not r.system)
 
 
+DERIVED = ["status", "status_label", "closed", "next_deadline", "due", "next_deadline_who", "derived",
+           "derived_as_of", "version", "updated_at"]
+_CASE_DERIVED = Update(Case, DERIVED, ["body", "id", "version"])
+_LEDGER_HEAD = Update(BodyLedger, ["case_count", "event_count", "head_hash", "updated_at"], ["body"])
+
+
+def _write_ledger(ledger: BodyLedger):
+    ledger.updated_at = timezone.now()
+    _LEDGER_HEAD(ledger)
+
+
 def _save_derived(case: Case):
     """Store the engine's new answer on the case, bumping its version (optimistic concurrency)."""
     old = case.version
     case.version = old + 1
     case.updated_at = timezone.now()
-    updated = Case.objects.filter(body_id=case.body_id, pk=case.pk, version=old).update(
-        status=case.status, status_label=case.status_label, closed=case.closed,
-        next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
-        derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
-    if updated != 1:
+    if _CASE_DERIVED(case, version=old) != 1:
         raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
 
 

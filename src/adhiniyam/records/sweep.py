@@ -39,8 +39,7 @@ from .models import Body, Case, CaseEvent, CaseRoute
 log = logging.getLogger("adhiniyam.records.sweep")
 
 LOCK_CLASS = 0x5357          # the advisory-lock namespace of the sweep ("SW"); the body id is the key
-DERIVED = ["status", "status_label", "closed", "next_deadline", "due", "next_deadline_who", "derived",
-           "derived_as_of", "version", "updated_at"]
+DERIVED = S.DERIVED
 _DERIVED_FIELDS = [Case._meta.get_field(name) for name in DERIVED]
 EVENT_FIELDS = ["case_id", "seq", "type", "on_date", "on_at", "by_role", "system", "data", "recorded_at"]
 
