@@ -41,17 +41,19 @@ class Prepared:
                 raise ValueError(f"marker {marker!r} appears {len(hits)} times in {sql}")
             slots.append(hits[0])
         info = compiler.klass_info
+        converters = compiler.get_converters([s[0] for s in compiler.select[:compiler.col_count]])
+        convert = (lambda rows: compiler.apply_converters(rows, converters)) if converters else (lambda rows: rows)
         if qs.query.values_select:                           # values_list(): the rows as tuples
-            return compiler, sql, params, slots, None
+            return convert, sql, params, slots, None
         first, last = info["select_fields"][0], info["select_fields"][-1] + 1
         init = [f[0].target.attname for f in compiler.select[first:last]]
-        return compiler, sql, params, slots, (info["model"], first, last, init,
-                                              get_related_populators(info, compiler.select, db))
+        return convert, sql, params, slots, (info["model"], first, last, init,
+                                             get_related_populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
         if using not in self._compiled:
             self._compiled[using] = self._compile(using)
-        compiler, sql, params, slots, instances = self._compiled[using]
+        convert, sql, params, slots, instances = self._compiled[using]
         params = list(params)
         for slot, value in zip(slots, args, strict=True):
             params[slot] = value
@@ -59,10 +61,10 @@ class Prepared:
             cur.execute(sql, params)
             rows = cur.fetchall()
         if instances is None:
-            return [tuple(row) for row in compiler.results_iter([rows])]
+            return [tuple(row) for row in convert(rows)]
         model, first, last, init, populators = instances
         out = []
-        for row in compiler.results_iter([rows]):
+        for row in convert(rows):
             obj = model.from_db(using, init, row[first:last])
             for populator in populators:
                 populator.populate(row, obj)
