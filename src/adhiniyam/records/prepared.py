@@ -11,8 +11,8 @@ their select_related objects) the way the QuerySet would make them.
                             -101, -102)
     rows = case_in_body(3, 12884901889)
 
-The markers must be values that cannot occur otherwise in the query (negative ids, odd strings), each
-appearing once among its parameters. `insert` and `Update` do the same for the write path's INSERTs and
+The markers must be values that cannot occur otherwise in the query (negative ids, odd strings, the date
+"0001-01-01"), each appearing once among its parameters; pass dates as ISO text. `insert` and `Update` do the same for the write path's INSERTs and
 UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 """
 
@@ -36,7 +36,7 @@ class Prepared:
         params = list(params)
         slots = []
         for marker in self.markers:
-            hits = [i for i, p in enumerate(params) if p == marker and type(p) is type(marker)]
+            hits = [i for i, p in enumerate(params) if str(p) == str(marker)]     # a date may come back as text
             if len(hits) != 1:
                 raise ValueError(f"marker {marker!r} appears {len(hits)} times in {sql}")
             slots.append(hits[0])

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections import Counter
+from collections import Counter, namedtuple
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -35,6 +35,7 @@ from . import engine as E
 from . import services as S
 from .errors import LawRefused, ServiceError
 from .models import Body, Case, CaseEvent, CaseRoute
+from .prepared import Prepared
 
 log = logging.getLogger("adhiniyam.records.sweep")
 
@@ -132,19 +133,26 @@ def sweep_body(body: Body, today: dt.date, as_of, summary: Summary, batch: int =
     with transaction.atomic():
         summary.bodies += 1
         # locked in the order the cases fell due, which is the order the chain records them in
-        cases = list(_due(today).filter(body=body).order_by("next_deadline", "pk").defer("derived")
-                     .select_for_update())
+        cases = _DUE_CASES(body.pk, today.isoformat())
+        events: dict[int, list] = {c.pk: [] for c in cases}
+        for row in _DUE_EVENTS(body.pk, body.pk, today.isoformat()):     # what the engine reads, as plain rows
+            if row[0] in events:
+                events[row[0]].append(EventRow(*row))
         ledger = None
         for start in range(0, len(cases), batch):
-            ledger = _sweep_batch(body, ledger, cases[start:start + batch], today, as_of, summary)
+            ledger = _sweep_batch(body, ledger, cases[start:start + batch], events, today, as_of, summary)
 
 
-def _sweep_batch(body: Body, ledger, cases: list[Case], today: dt.date, as_of, summary: Summary):
+EventRow = namedtuple("EventRow", EVENT_FIELDS)
+_DUE_CASES = Prepared(lambda body_id, today: _due(today).filter(body_id=body_id).order_by("next_deadline", "pk")
+                      .defer("derived").select_for_update(), -101, "0001-01-01")
+_DUE_EVENTS = Prepared(lambda body_id, same_body, today: CaseEvent.objects.filter(
+    body_id=body_id, case_id__in=_due(today).filter(body_id=same_body).values("pk")).order_by("case_id", "seq")
+    .values_list(*EVENT_FIELDS), -101, -102, "0001-01-01")
+
+
+def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.date, as_of, summary: Summary):
     """Sweep some of a body's due cases; returns the body's ledger, locked once the first event is due."""
-    events: dict[int, list] = {c.pk: [] for c in cases}
-    for ev in (CaseEvent.objects.filter(body=body, case_id__in=list(events)).order_by("case_id", "seq")
-               .values_list(*EVENT_FIELDS, named=True)):        # what the engine reads, as plain rows
-        events[ev.case_id].append(ev)
     new_events, routes, stored = [], [], []
     for case in cases:
         case.body = body
