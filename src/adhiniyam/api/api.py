@@ -141,8 +141,8 @@ def get_body(request, code: str):
                        for c in body.closures.order_by("on")]
     snap = E.settings_snapshot(body)
     out["versions"], out["interpretations"] = snap["versions"], snap["interpretations"]
-    out["my_roles"] = [{"body": m.body.code, "role": m.role, "office": m.office} for m in access.memberships(request.user)
-                       if body.path.startswith(m.body.path)]
+    out["my_roles"] = [{"body": m.body.code, "role": m.role, "office": m.office}
+                       for m in access.covering(request.user, body)]
     return out
 
 
@@ -299,8 +299,8 @@ people = Router(tags=["people"])
 def list_people(request, code: str, q: str = ""):
     """People in a body's records (staff only), by name."""
     body = access.body_for(request.user, code)
-    if not request.user.is_superuser and not any(
-            m.role != Role.APPLICANT and body.path.startswith(m.body.path) for m in access.memberships(request.user)):
+    if not request.user.is_superuser and not any(m.role != Role.APPLICANT
+                                                 for m in access.covering(request.user, body)):
         raise Forbidden("Only the body's staff can search its people.")
     qs = Person.objects.filter(body=body)
     if q:
@@ -309,9 +309,8 @@ def list_people(request, code: str, q: str = ""):
 
 
 def _require_staff(user, body):
-    if not user.is_superuser and not any(
-            m.role in (Role.CLERK, Role.DECIDING_OFFICER, Role.ADMINISTRATOR) and body.path.startswith(m.body.path)
-            for m in access.memberships(user)):
+    if not user.is_superuser and not access.covering(user, body, {Role.CLERK, Role.DECIDING_OFFICER,
+                                                                  Role.ADMINISTRATOR}):
         raise Forbidden("Only the body's clerks, officers and administrators can do this.")
 
 

@@ -26,8 +26,8 @@ from django.views.decorators.http import require_POST
 
 from adhiniyam.api.models import hash_token
 from adhiniyam.records import engine as E
-from adhiniyam.records.access import offices_above
 from adhiniyam.records.audit import digest
+from adhiniyam.records.bodysettings import facts
 from adhiniyam.records.models import DUE_NEVER, Body, Case, CaseEvent, CaseRoute, new_case_id
 
 ACT, PROCEDURE = "goa_panchayat_raj_1994", "building_permission"
@@ -144,7 +144,8 @@ def _action(cur, body_id: int, case_id: int, user_id: int) -> dict:
 
 @functools.cache
 def _offices(body_id: int) -> list[tuple[str, int]]:
-    return sorted(offices_above(Body.objects.get(pk=body_id), ["bdo", "director"]).items())
+    offices = facts(Body.objects.get(pk=body_id)).offices
+    return sorted((role, offices[role].body_id) for role in ("bdo", "director"))
 
 
 @csrf_exempt

@@ -39,6 +39,12 @@ def _within(body: Body, top: Body) -> bool:
     return body.path.startswith(top.path)
 
 
+def covering(user, body: Body, roles=None) -> list[Membership]:
+    """The user's memberships at `body` or at a body above it (with one of `roles`, when given): the one
+    place where a role at a body is found to reach the bodies below it."""
+    return [m for m in memberships(user) if _within(body, m.body) and (roles is None or m.role in roles)]
+
+
 def visible_bodies(user):
     if user.is_superuser:
         return Body.objects.all()
@@ -226,8 +232,7 @@ def may_add_to_case(user, case: Case) -> bool:
 
 def office_staff(user, body: Body) -> bool:
     """Whether the user is a clerk or deciding officer of the body (or of a body above it), or a superuser."""
-    return user.is_superuser or any(m.role in (Role.CLERK, Role.DECIDING_OFFICER) and _within(body, m.body)
-                                    for m in memberships(user))
+    return user.is_superuser or bool(covering(user, body, {Role.CLERK, Role.DECIDING_OFFICER}))
 
 
 def require_writer(user, body: Body):
@@ -235,18 +240,6 @@ def require_writer(user, body: Body):
         if m.role == Role.AUDITOR and _within(body, m.body) and len(memberships(user)) == 1:
             raise Forbidden("Auditors have read-only access: you cannot record anything.")
     return True
-
-
-def offices_above(body: Body, roles) -> dict[str, int]:
-    """{role: id of the nearest body at or above `body` with an office of that role}, in one query."""
-    from .models import Office
-    ids = [int(x) for x in body.path.strip("/").split("/") if x]
-    depth = {pk: i for i, pk in enumerate(ids)}
-    best: dict[str, int] = {}
-    for body_id, role in Office.objects.filter(body_id__in=ids, role__in=list(roles)).values_list("body_id", "role"):
-        if role not in best or depth[body_id] > depth[best[role]]:
-            best[role] = body_id
-    return best
 
 
 def route(body: Body, role: str) -> Body | None:
