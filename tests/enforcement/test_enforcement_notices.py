@@ -133,7 +133,9 @@ def test_default_works_before_default_is_refused_with_the_section(api):
     assert Demand.objects.count() == 0
     r = api.post("solan_eo", f"{E}/notices/{case['id']}/default-works",
                  {"on": "2026-06-29", "amount": -5, "version": case["version"]})
-    assert r.status_code == 422 and r.json()["code"] == "bad_amount"
+    # refused by the schema, which declares an amount as more than zero (and says so in the OpenAPI)
+    assert r.status_code == 422 and [e["field"] for e in r.json()["errors"]] == ["amount"]
+    assert Demand.objects.count() == 0
 
 
 def test_punjab_ruinous_building_danger_averted_at_owners_expense(api):
@@ -175,6 +177,9 @@ def test_prosecution_on_default_only_after_the_period(api):
     assert r.status_code == 422 and r.json()["code"] == "not_in_default"
     case = notice(api, "solan_eo", "encroachment_notice", "2026-06-01").json()
     r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15"})
+    assert r.status_code == 422 and "act" in r.json()["detail"]     # an offence is a finding: its elements are stated
+    facts = {"act": "immovable_encroachment_on_or_under_street", "with_written_permission_of_municipality": False}
+    r = api.post("solan_eo", f"{E}/notices/{case['id']}/prosecute", {"on": "2026-06-15", "data": facts})
     assert r.status_code == 201, r.content
     off = r.json()
     assert off["procedure"] == "offence_s183_1" and off["applicant"]["id"] == case["applicant"]["id"]

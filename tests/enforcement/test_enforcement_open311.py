@@ -13,10 +13,12 @@ def test_services_are_the_bodys_complaint_categories(world):
     services = {s["service_code"]: s for s in r.json()}
     assert {"filthy_land", "dangerous_building", "latrine_near_well", "obstruction", "stray_cattle"} <= set(services)
     assert services["latrine_near_well"]["metadata"] is False
-    assert "latrine_near_water_notice" in services["latrine_near_well"]["keywords"]
+    # keywords are words (what the Act calls the procedures that could follow, and their sections), not ids
+    assert "s.133(1)" in services["latrine_near_well"]["keywords"]
+    assert "latrine_near_water_notice" not in services["latrine_near_well"]["keywords"]
     # Goa's categories come from Goa's Act: stray cattle maps to s.112-B there
     r = Client().get("/open311/v2/services.json", {"jurisdiction_id": "ga-taleigao"})
-    assert "offence_s112B_stray_cattle" in {s["service_code"]: s for s in r.json()}["stray_cattle"]["keywords"]
+    assert "s.112-B" in {s["service_code"]: s for s in r.json()}["stray_cattle"]["keywords"]
 
 
 def test_form_post_creates_a_complaint_an_officer_sees(world, api):
@@ -45,19 +47,23 @@ def test_form_post_creates_a_complaint_an_officer_sees(world, api):
     could = {p["procedure"]: p for p in rows[0]["procedures_that_could_apply"]}
     assert could["latrine_near_water_notice"]["cites"] == ["s.133(1)"]
 
-    # closing it shows as closed to the Open311 client
-    r = api.post("solan_eo", f"{E}/complaints/{rid}/actions", {"type": "closed", "note": "Cesspool filled in"})
+    # closing it shows as closed to the Open311 client, with the note written for the public only
+    r = api.post("solan_eo", f"{E}/complaints/{rid}/actions", {
+        "type": "closed", "note": "Owner is the ward member's brother; warned informally",
+        "public_note": "The cesspool has been filled in."})
     assert r.status_code == 201, r.content
     [req] = Client().get(f"/open311/v2/requests/{rid}.json").json()
-    assert req["status"] == "closed" and req["status_notes"] == "Cesspool filled in"
+    assert req["status"] == "closed" and req["status_notes"] == "The cesspool has been filled in."
+    assert "brother" not in Client().get(f"/open311/v2/requests/{rid}.json").content.decode()
 
 
 def test_bad_requests_get_open311_errors_and_store_nothing(world):
     c = Client()
     r = c.post("/open311/v2/requests.json", {"jurisdiction_id": "hp-solan", "service_code": "potholes",
                                              "description": "x", "address_string": "Mall Road"})
-    assert r.status_code == 400
-    assert r.json()[0]["code"] == 400 and "not a complaint category" in r.json()[0]["description"]
+    # the specification: "404 - service_code or jurisdiction_id was not found"
+    assert r.status_code == 404
+    assert r.json()[0]["code"] == 404 and "not a category" in r.json()[0]["description"]
     r = c.post("/open311/v2/requests.json", {"service_code": "obstruction", "description": "x", "address_string": "y"})
     assert r.status_code == 400 and "jurisdiction_id is required" in r.json()[0]["description"]
     r = c.post("/open311/v2/requests.json", {"jurisdiction_id": "hp-solan", "service_code": "obstruction",

@@ -8,31 +8,36 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from typing import Literal
 
 from django.contrib.auth import authenticate
 from django.http import FileResponse, HttpResponse
 from django.utils import timezone
-from ninja import File, Form, NinjaAPI, Query, Router, Status
+from ninja import File, Form, Query, Router, Status
 from ninja.files import UploadedFile
 
 from adhiniyam.records import access, documents, present, services
 from adhiniyam.records import engine as E
 from adhiniyam.records.errors import Forbidden, NotFound, ServiceError
-from adhiniyam.records.models import Case, Document, Membership, Person, Property, Role
+from adhiniyam.records.models import Case, Document, DocumentKind, Membership, Person, Property, Role
 
-from . import problems
+from . import openapi, problems
 from .auth import AUTH
-from .dates import parse_on
+from .dates import parse_day, parse_on
 from .models import ApiToken
 from .schemas import (
+    NO_NUL,
     ActionIn,
     BodyDetailOut,
     BodyOut,
     CaseCreateIn,
     CaseList,
     CaseOut,
+    Day,
     DocumentOut,
+    Limit,
     MeOut,
+    Offset,
     PersonIn,
     PersonOut,
     Problem,
@@ -41,15 +46,17 @@ from .schemas import (
     PropertyOut,
     TokenIn,
     TokenOut,
+    When,
 )
 
-api = NinjaAPI(
+api = openapi.DeclaredProblemsAPI(
     title="Adhiniyam records API",
     version="1",
     description=(
         "Cases of Indian local bodies, decided by their Acts. Authenticate with `Authorization: Bearer <token>` "
         "(POST /api/auth/token) or the web session. Errors are application/problem+json; `detail` says what "
-        "to do. Writing to a case needs the case's `version`; a stale version gets 409."),
+        "to do. Writing to a case needs the case's `version`; a stale version gets 409. `DELETE /api/auth/token` "
+        "revokes the token that sends it: a client (or a fuzzer) that calls it signs itself out."),
     auth=AUTH,
     urls_namespace="api",
 )
@@ -63,7 +70,7 @@ ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 
 auth_router = Router(tags=["auth"])
 
 
-@auth_router.post("/token", auth=None, response={201: TokenOut, 401: Problem, 422: Problem})
+@auth_router.post("/token", auth=None, response={201: TokenOut, 401: Problem, 422: Problem, 429: Problem})
 def create_token(request, payload: TokenIn):
     """Exchange a username and password for a bearer token (shown once; only its hash is stored)."""
     user = authenticate(request, username=payload.username, password=payload.password)
@@ -158,14 +165,13 @@ def body_procedures(request, code: str):
 
 @bodies.get("/{code}/cases", response={200: CaseList, **ERRORS})
 def body_inbox(request, code: str, status: str | None = None, procedure: str | None = None,
-               closed: bool | None = False, due_before: dt.date | None = None, limit: int = 50, offset: int = 0):
+               closed: bool | None = False, due_before: Day | None = None, limit: Limit = 50, offset: Offset = 0):
     """The inbox: the body's cases by next statutory deadline (open cases by default)."""
     body = access.body_for(request.user, code)
     return _case_list(request, body, status, procedure, closed, due_before, limit, offset)
 
 
 def _case_list(request, body, status, procedure, closed, due_before, limit, offset):
-    limit = max(1, min(limit, 200))
     if body is not None:
         scope = access.body_case_scope(request.user, body)
         if scope is None:
@@ -179,8 +185,8 @@ def _case_list(request, body, status, procedure, closed, due_before, limit, offs
         qs = qs.filter(status=status)
     if procedure:
         qs = qs.filter(procedure=procedure)
-    if due_before:
-        qs = qs.filter(due__lte=due_before)
+    if due_before is not None:
+        qs = qs.filter(due__lte=parse_day(due_before, "due_before"))
     rows = present.summaries(qs.order_by("due", "pk")[offset:offset + limit + 1])
     more = len(rows) > limit
     return {"items": rows[:limit], "next_offset": offset + limit if more else None}
@@ -195,7 +201,7 @@ cases = Router(tags=["cases"])
 
 @cases.get("", response={200: CaseList, **ERRORS})
 def list_cases(request, body: str | None = None, status: str | None = None, procedure: str | None = None,
-               closed: bool | None = None, due_before: dt.date | None = None, limit: int = 50, offset: int = 0):
+               closed: bool | None = None, due_before: Day | None = None, limit: Limit = 50, offset: Offset = 0):
     """Cases you can see, by next deadline; filter by body, status, procedure, open/closed, due date."""
     b = access.body_for(request.user, body) if body else None
     return _case_list(request, b, status, procedure, closed, due_before, limit, offset)
@@ -235,12 +241,12 @@ def _written(out: dict) -> HttpResponse:
 
 
 @cases.get("/{case_id}", response={200: CaseOut, **ERRORS})
-def read_case(request, case_id: int, as_of: str | None = None, explain: bool = True):
+def read_case(request, case_id: int, as_of: When | None = None, explain: bool = True):
     """A case as of now (or `as_of`): status, deadlines, deemed outcomes with conditions, the actions open
     to each role and to you, amounts, and the explanation citing the Act (`explain=false` leaves it out)."""
     case = access.case_for(request.user, case_id)
     when = None
-    if as_of:
+    if as_of is not None:
         parsed = parse_on(as_of, "as_of")
         when = (timezone.localtime(parsed).replace(tzinfo=None) if isinstance(parsed, dt.datetime)
                 else dt.datetime.combine(parsed, dt.time(23, 59, 59)))
@@ -264,7 +270,8 @@ def case_documents(request, case_id: int):
 
 
 @cases.post("/{case_id}/documents", response={201: DocumentOut, **ERRORS})
-def upload_document(request, case_id: int, kind: Form[str], file: File[UploadedFile], title: Form[str] = ""):
+def upload_document(request, case_id: int, kind: Form[Literal[tuple(DocumentKind.values)]], file: File[UploadedFile],
+                    title: str = Form("", max_length=300, pattern=NO_NUL)):
     """Attach a document (PDF, PNG or JPEG, judged by content; size limit from the settings)."""
     case = access.case_for(request.user, case_id)
     access.require_writer(request.user, case.body)

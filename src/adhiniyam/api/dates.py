@@ -20,3 +20,9 @@ def parse_on(value: str, field: str = "on"):
         raise Invalid(f"{field}: '{value}' is not a date. Write dates as YYYY-MM-DD (e.g. 2026-03-02), or "
                       "YYYY-MM-DDTHH:MM for a clock time.", code="bad_date",
                       errors=[{"field": field, "message": "use YYYY-MM-DD"}]) from None
+
+
+def parse_day(value: str, field: str) -> dt.date:
+    """A calendar date (a clock time given is read as its day)."""
+    on = parse_on(value, field)
+    return timezone.localtime(on).date() if isinstance(on, dt.datetime) else on

@@ -7,6 +7,7 @@ import logging
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.http.multipartparser import MultiPartParserError
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from adhiniyam.records.errors import ServiceError
@@ -71,6 +72,12 @@ def install(api):
     @api.exception_handler(HttpError)
     def http_error(request, exc: HttpError):
         return problem_response(request, exc.status_code, "Request refused", str(exc), "http_error")
+
+    @api.exception_handler(MultiPartParserError)
+    def bad_multipart(request, exc):
+        return problem_response(request, 400, "The request body is not well-formed",
+                                f"The multipart form cannot be read ({exc}). Send the file as multipart/form-data "
+                                "with its boundary, as a browser or an HTTP library does.", "bad_multipart")
 
     @api.exception_handler(Exception)
     def crash(request, exc):

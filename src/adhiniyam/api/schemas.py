@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from ninja import Schema
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 
 
 def _no_nul(value: str) -> str:
@@ -14,13 +14,58 @@ def _no_nul(value: str) -> str:
     return value
 
 
-# Text as the database can keep it: no NUL character (PostgreSQL cannot store one), within the column.
-Name = Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_no_nul)]
-ShortText = Annotated[str, Field(max_length=200), AfterValidator(_no_nul)]
-Code = Annotated[str, Field(max_length=60), AfterValidator(_no_nul)]
-Phone = Annotated[str, Field(max_length=20), AfterValidator(_no_nul)]
-CaseTitle = Annotated[str, Field(max_length=300), AfterValidator(_no_nul)]
-Address = Annotated[str, Field(max_length=2000), AfterValidator(_no_nul)]
+NO_NUL = "^[^\\x00]*$"
+
+
+def Text(max_length: int, min_length: int = 0):  # noqa: N802 (a type, as pydantic's constr)
+    """Text as the database can keep it: no NUL character (PostgreSQL cannot store one), within the column.
+    The schema says both, and the same declaration refuses what breaks them."""
+    return Annotated[str, Field(min_length=min_length, max_length=max_length, json_schema_extra={"pattern": NO_NUL}),
+                     AfterValidator(_no_nul)]
+
+
+Name = Text(200, min_length=1)
+ShortText = Text(200)
+Code = Text(60)
+Phone = Text(20)
+CaseTitle = Text(300)
+Address = Text(2000)
+Note = Text(4000)
+Label = Text(100, min_length=1)
+Place = Text(300)
+Purpose = Text(300, min_length=1)
+PropertyAddress = Text(2000, min_length=1)
+LongPhone = Text(30)
+# A complaint's description: some words, at most the 4,000 characters Open311 GeoReport v2 allows.
+COMPLAINT_TEXT_MAX = 4000
+ComplaintText = Annotated[str, Field(min_length=1, max_length=COMPLAINT_TEXT_MAX,
+                                    pattern=r"^[^\x00]*[^\x00\s][^\x00]*$")]
+# An e-mail address as Django's EmailValidator takes it (or nothing).
+_LABEL = "[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+Email = Annotated[str, Field(max_length=254, pattern=(
+    rf"^$|^[A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*@({_LABEL}\.)+[A-Za-z]{{2,63}}$"))]
+# An amount of rupees: more than zero, to the paisa, within the ledger's fourteen digits.
+Amount = Annotated[float, Field(ge=0.01, le=999_999_999_999.99)]
+
+
+# A date as the API takes it (read by adhiniyam.api.dates.parse_on, which refuses anything else with 422
+# bad_date): a calendar date, or a date and clock time where the Act counts hours — with an offset
+# (RFC 3339) or, as a convenience the schema does not promise, local time without one. Years from 1900.
+_FROM_1900 = "^(19|[2-9][0-9])[0-9]{2}-"
+When = Annotated[str, WithJsonSchema({
+    "anyOf": [{"type": "string", "format": "date", "pattern": _FROM_1900},
+              {"type": "string", "format": "date-time", "pattern": _FROM_1900}],
+    "description": "YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS]±HH:MM where hours count (local time if the offset is "
+                   "left out)", "examples": ["2026-03-02", "2026-03-02T10:30:00+05:30"]})]
+Day = Annotated[str, WithJsonSchema({"type": "string", "format": "date", "pattern": _FROM_1900,
+                                     "description": "YYYY-MM-DD", "examples": ["2026-03-02"]})]
+# An id of the law pack (procedure, event type, role): letters, digits and underscores.
+PackId = Annotated[str, Field(min_length=1, max_length=100, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+
+# Paging of lists: the schema declares the bounds and the same declaration refuses what is outside them.
+MAX_PAGE = 200
+Limit = Annotated[int, Field(ge=1, le=MAX_PAGE, description=f"How many to return, 1 to {MAX_PAGE}")]
+Offset = Annotated[int, Field(ge=0, le=2**31 - 1, description="How many to skip (0 or more)")]
 
 
 class Problem(Schema):
@@ -35,9 +80,9 @@ class Problem(Schema):
 
 
 class TokenIn(Schema):
-    username: str
-    password: str
-    name: str = "api"
+    username: Annotated[str, Field(min_length=1, max_length=150)]
+    password: Annotated[str, Field(min_length=1, max_length=4096)]
+    name: Label = "api"
 
 
 class TokenOut(Schema):
@@ -129,25 +174,25 @@ class PersonIn(Schema):
     name: Name
     name_local: ShortText = ""
     phone: Phone = ""
-    email: ShortText = ""
+    email: Email = ""
     address: Address = ""
 
 
 class PropertyIn(Schema):
-    address: Annotated[str, Field(min_length=1, max_length=2000), AfterValidator(_no_nul)]
+    address: PropertyAddress
     survey_number: Code = ""
     ward: Code = ""
 
 
 class EventIn(Schema):
-    type: str = Field(description="Event type of the procedure, e.g. application_received")
-    on: str = Field(description="When it happened: YYYY-MM-DD, or YYYY-MM-DDTHH:MM where hours count")
-    by: str | None = Field(None, description="The Act's role you act as (e.g. secretary); inferred when one fits")
+    type: PackId = Field(description="Event type of the procedure, e.g. application_received")
+    on: When = Field(description="When it happened: YYYY-MM-DD, or YYYY-MM-DDTHH:MM where hours count")
+    by: PackId | None = Field(None, description="The Act's role you act as (e.g. secretary); inferred when one fits")
     data: dict[str, Any] = {}
 
 
 class CaseCreateIn(Schema):
-    procedure: str
+    procedure: PackId
     event: EventIn
     applicant_id: int | None = None
     applicant: PersonIn | None = None

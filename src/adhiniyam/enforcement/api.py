@@ -8,17 +8,33 @@ registers as they stood on any date. Errors are application/problem+json (the re
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from django.db.models import Q
 from ninja import Router, Schema, Status
 from pydantic import Field
 
-from adhiniyam.api.dates import parse_on
-from adhiniyam.api.schemas import Problem
+from adhiniyam.api.dates import parse_day, parse_on
+from adhiniyam.api.schemas import (
+    Amount,
+    CaseTitle,
+    Code,
+    ComplaintText,
+    Day,
+    Email,
+    LongPhone,
+    Note,
+    PackId,
+    PersonIn,
+    Place,
+    Problem,
+    PropertyIn,
+    Purpose,
+    ShortText,
+    When,
+)
 from adhiniyam.records import access, present
-from adhiniyam.records.errors import Invalid, NotFound
+from adhiniyam.records.errors import NotFound
 from adhiniyam.records.models import Person
 
 from . import services as S
@@ -28,79 +44,62 @@ router = Router(tags=["enforcement"])
 ERRORS = {401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem, 503: Problem}
 
 
-class PersonIn(Schema):
-    name: str = Field(min_length=1, max_length=200)
-    name_local: str = ""
-    phone: str = ""
-    email: str = ""
-    address: str = ""
-
-
-class PropertyIn(Schema):
-    address: str = Field(min_length=1)
-    survey_number: str = ""
-    ward: str = ""
-
-
 class ComplaintIn(Schema):
-    category: str
-    description: str
-    address: str = ""
-    latitude: float | None = None
-    longitude: float | None = None
-    reporter_name: str = ""
-    reporter_email: str = ""
-    reporter_phone: str = ""
+    category: PackId
+    description: ComplaintText
+    address: Place = ""
+    latitude: float | None = Field(None, ge=-90, le=90)
+    longitude: float | None = Field(None, ge=-180, le=180)
+    reporter_name: ShortText = ""
+    reporter_email: Email = ""
+    reporter_phone: LongPhone = ""
 
 
 class ComplaintActionIn(Schema):
-    type: str = Field(description="acknowledged | closed | reopened")
-    note: str = ""
+    type: Literal["acknowledged", "closed", "reopened"]
+    note: Note = Field("", description="The office's own note (never shown to the public)")
+    public_note: Note = Field("", description="What the public sees as the complaint's status note (Open311 "
+                                               "status_notes); left empty, the public reads the status in words")
 
 
 class CaseOpenIn(Schema):
-    procedure: str
-    on: str = Field(description="Date (YYYY-MM-DD) or clock time (YYYY-MM-DDTHH:MM) of service or of the offence")
+    procedure: PackId
+    on: When = Field(description="Date (YYYY-MM-DD) or clock time (YYYY-MM-DDTHH:MM) of service or of the offence")
     data: dict[str, Any] = {}
     person_id: int | None = None
     person: PersonIn | None = None
     property_id: int | None = None
     property: PropertyIn | None = None
     complaint_id: int | None = None
-    title: str = ""
+    title: CaseTitle = ""
 
 
 class DefaultWorksIn(Schema):
-    on: str
-    amount: float
+    on: When
+    amount: Amount
     version: int
-    note: str = ""
+    note: Note = ""
 
 
 class DemandIn(Schema):
-    on: str
-    amount: float
-    note: str = ""
+    on: When
+    amount: Amount
+    note: Note = ""
 
 
 class PaymentIn(Schema):
-    amount: float
-    paid_on: str
-    mode: str = "cash"
-    reference: str = ""
+    amount: Amount
+    paid_on: When
+    mode: Code = "cash"
+    reference: ShortText = ""
 
 
 class EmergencyIn(Schema):
-    spent_on: str
-    amount: float
-    purpose: str
+    spent_on: When
+    amount: Amount
+    purpose: Purpose
     emergency: bool = Field(False, description="an emergency (s.64(1)(d))")
     public_interest: bool = Field(False, description="in public interest (s.64(1)(d))")
-
-
-def _date(value: str, field: str) -> dt.date:
-    v = parse_on(value, field)
-    return v.date() if isinstance(v, dt.datetime) else v
 
 
 def _complaint(user, complaint_id: int) -> Complaint:
@@ -129,7 +128,8 @@ def file_complaint(request, code: str, payload: ComplaintIn):
 
 
 @router.get("/bodies/{code}/complaints", response={200: list[dict], **ERRORS})
-def list_complaints(request, code: str, status: str | None = None, category: str | None = None, limit: int = 100):
+def list_complaints(request, code: str, status: str | None = None, category: str | None = None,
+                    limit: Annotated[int, Field(ge=1, le=500)] = 100):
     """The body's complaints, newest first (staff and auditors)."""
     body = access.body_for(request.user, code)
     S.require_reader(request.user, body)
@@ -138,7 +138,7 @@ def list_complaints(request, code: str, status: str | None = None, category: str
         qs = qs.filter(status=status)
     if category:
         qs = qs.filter(category=category)
-    return [S.complaint_out(c) for c in qs.order_by("-received_at", "-pk")[:max(1, min(limit, 500))]]
+    return [S.complaint_out(c) for c in qs.order_by("-received_at", "-pk")[:limit]]
 
 
 @router.get("/complaints/{complaint_id}", response={200: dict, **ERRORS})
@@ -153,9 +153,7 @@ def complaint_action(request, complaint_id: int, payload: ComplaintActionIn):
     """Acknowledge, close (with a note) or reopen a complaint. A case opened on it is recorded when the
     notice or offence is opened with `complaint_id`."""
     c = _complaint(request.user, complaint_id)
-    if payload.type == "case_opened":
-        raise Invalid("Open the notice or offence with complaint_id set; the complaint records it itself.")
-    c = S.act_on_complaint(request.user, c, payload.type, payload.note)
+    c = S.act_on_complaint(request.user, c, payload.type, payload.note, public_note=payload.public_note)
     return Status(201, S.complaint_out(Complaint.objects.get(pk=c.pk)))
 
 
@@ -208,15 +206,17 @@ def default_works(request, case_id: int, payload: DefaultWorksIn):
 
 
 class ProsecuteIn(Schema):
-    on: str
-    offence: str | None = None
+    on: When
+    offence: PackId | None = None
+    data: dict[str, Any] = {}  # the facts of the offence its elements require (an offence is a finding about facts)
 
 
 @router.post("/notices/{case_id}/prosecute", response={201: dict, **ERRORS})
 def prosecute(request, case_id: int, payload: ProsecuteIn):
     """On default, open the offence case the Act gives against the person served (first or subsequent
     counted from the register)."""
-    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence)
+    case, note = S.prosecute_on_default(request.user, case_id, on=parse_on(payload.on), offence=payload.offence,
+                                        data=payload.data)
     out = _notice_out(request.user, case.pk)
     out["earlier_convictions"] = note
     return Status(201, out)
@@ -237,9 +237,9 @@ def record_offence(request, code: str, payload: CaseOpenIn):
 
 
 class ConvictIn(Schema):
-    on: str
+    on: When
     version: int
-    type: str | None = Field(None, description="convicted | conviction | penalty_imposed (the procedure's own)")
+    type: PackId | None = Field(None, description="convicted | conviction | penalty_imposed (the procedure's own)")
 
 
 @router.post("/offences/{case_id}/conviction", response={201: dict, **ERRORS})
@@ -253,18 +253,18 @@ def convict(request, case_id: int, payload: ConvictIn):
 @router.post("/offences/{case_id}/demand", response={201: dict, **ERRORS})
 def penalty_demand(request, case_id: int, payload: DemandIn):
     """Raise the fine or penalty imposed as a demand (refused above the maximum the engine computes)."""
-    d = S.raise_penalty_demand(request.user, case_id, on=_date(payload.on, "on"), amount=payload.amount,
+    d = S.raise_penalty_demand(request.user, case_id, on=parse_day(payload.on, "on"), amount=payload.amount,
                                note=payload.note)
     return Status(201, S.demand_out(d))
 
 
 class PaidEventIn(Schema):
-    on: str
-    amount: float
+    on: When
+    amount: Amount
     version: int
     person_id: int | None = None
     person: PersonIn | None = None
-    mode: str = "cash"
+    mode: Code = "cash"
 
 
 @router.post("/cases/{case_id}/paid-event", response={201: dict, **ERRORS})
@@ -284,7 +284,7 @@ def paid_event(request, case_id: int, payload: PaidEventIn):
 @router.post("/demands/{demand_id}/payments", response={201: dict, **ERRORS})
 def pay(request, demand_id: int, payload: PaymentIn):
     """Receive a payment against a demand; returns the numbered receipt."""
-    p = S.record_payment(request.user, demand_id, amount=payload.amount, paid_on=_date(payload.paid_on, "paid_on"),
+    p = S.record_payment(request.user, demand_id, amount=payload.amount, paid_on=parse_day(payload.paid_on, "paid_on"),
                          mode=payload.mode, reference=payload.reference)
     d = Demand.objects.get(pk=p.demand_id)
     return Status(201, {"receipt_number": p.receipt_number, "amount": S.q(p.amount), "paid_on": p.paid_on.isoformat(),
@@ -301,22 +301,22 @@ def read_demand(request, demand_id: int):
 
 
 @router.get("/bodies/{code}/ledger", response={200: dict, **ERRORS})
-def body_ledger(request, code: str, as_of: str | None = None):
+def body_ledger(request, code: str, as_of: Day | None = None):
     """Every demand of the body with what was paid, as of a date."""
     body = access.body_for(request.user, code)
     S.require_reader(request.user, body)
-    return S.ledger(Demand.objects.filter(body=body), _date(as_of, "as_of") if as_of else None)
+    return S.ledger(Demand.objects.filter(body=body), parse_day(as_of, "as_of") if as_of is not None else None)
 
 
 @router.get("/people/{person_id}/ledger", response={200: dict, **ERRORS})
-def person_ledger(request, person_id: int, as_of: str | None = None):
+def person_ledger(request, person_id: int, as_of: Day | None = None):
     """A person's demands and payments, as of a date (the body's staff, or the person themself)."""
     p = Person.objects.select_related("body").filter(pk=person_id).first()
     if p is None or not access.visible_bodies(request.user).filter(pk=p.body_id).exists():
         raise NotFound(f"No person {person_id} that you can see.")
     if p.user_id != request.user.pk:
         S.require_reader(request.user, p.body)
-    out = S.ledger(Demand.objects.filter(Q(body_id=p.body_id) & Q(person=p)), _date(as_of, "as_of") if as_of else None)
+    out = S.ledger(Demand.objects.filter(Q(body_id=p.body_id) & Q(person=p)), parse_day(as_of, "as_of") if as_of is not None else None)
     out["person"] = {"id": p.pk, "name": p.name}
     return out
 
@@ -327,7 +327,7 @@ def person_ledger(request, person_id: int, as_of: str | None = None):
 def emergency_expenditure(request, code: str, payload: EmergencyIn):
     """Expenditure by the Sarpanch in an emergency, refused above the monthly cap of the Act."""
     body = access.body_for(request.user, code)
-    e = S.record_emergency_expenditure(request.user, body, spent_on=_date(payload.spent_on, "spent_on"),
+    e = S.record_emergency_expenditure(request.user, body, spent_on=parse_day(payload.spent_on, "spent_on"),
                                        amount=payload.amount, purpose=payload.purpose, emergency=payload.emergency,
                                        public_interest=payload.public_interest)
     return Status(201, {"id": e.pk, "spent_on": e.spent_on.isoformat(), "amount": S.q(e.amount), "cap": S.q(e.cap),
@@ -362,8 +362,8 @@ _kind_routes("meetings", "Open a meeting or resolution procedure (notice periods
 # ------------------------------------------------------------------------------------ registers
 
 @router.get("/bodies/{code}/registers/{name}", response={200: dict, **ERRORS})
-def register(request, code: str, name: str, as_of: str | None = None):
+def register(request, code: str, name: Literal[S.REGISTER_NAMES], as_of: Day | None = None):
     """A register (complaints, notices, offences, pound, licences, public_notices, applications, demands)
     as it stood at the end of `as_of` (default today)."""
     body = access.body_for(request.user, code)
-    return S.register(request.user, body, name, _date(as_of, "as_of") if as_of else None)
+    return S.register(request.user, body, name, parse_day(as_of, "as_of") if as_of is not None else None)

@@ -64,7 +64,9 @@ class Complaint(models.Model):
     reporter_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="+")
     channel = models.CharField(max_length=20, default="api", help_text=_("api | open311 | web"))
-    media_url = models.URLField(max_length=500, blank=True)
+    media_url = models.URLField(max_length=500, blank=True, help_text=_("http(s) only"))
+    account_id = models.CharField(max_length=100, blank=True,
+                                  help_text=_("The reporter's account in the client that sent it (Open311 account_id)"))
     received_at = models.DateTimeField(default=timezone.now)
     # derived from the actions, stored in the same transaction as the action that changed it
     status = models.CharField(max_length=20, default="open")
@@ -86,8 +88,10 @@ class ComplaintAction(_AppendOnlyModel):
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
     complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, related_name="actions", db_constraint=False)
     type = models.CharField(max_length=20, choices=TYPES)
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="complaint_actions", db_constraint=False)
-    note = models.TextField(blank=True)
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="complaint_actions",
+                             db_constraint=False)
+    note = models.TextField(blank=True, help_text=_("The office's own note; never shown to the public"))
+    public_note = models.TextField(blank=True, help_text=_("Written for the public: the Open311 status_notes"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     recorded_at = models.DateTimeField(default=timezone.now)
 

@@ -11,7 +11,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
+from django.core.validators import URLValidator, validate_email
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -157,9 +157,17 @@ def complaint_status(actions) -> str:
     return status
 
 
+# The longest text a complaint keeps in each field (the description: Open311 GeoReport v2's 4,000 characters).
+COMPLAINT_LIMITS = {"description": 4000, "address": 300, "reporter_name": 200, "reporter_email": 254,
+                    "reporter_phone": 30, "media_url": 500, "account_id": 100}
+
+
 def file_complaint(body: Body, *, category: str, description: str, address: str = "", latitude=None,
                    longitude=None, reporter_name: str = "", reporter_email: str = "", reporter_phone: str = "",
-                   channel: str = "api", user=None, media_url: str = "") -> Complaint:
+                   channel: str = "api", user=None, media_url: str = "", account_id: str = "",
+                   description_required: bool = True) -> Complaint:
+    """File a complaint in one of the body's categories. Text past its field's limit is refused, never cut;
+    Open311 leaves the description optional (`description_required=False`)."""
     cats = M.load(body.act_id).categories
     if not body.act_id or not cats:
         raise Invalid(f"{body.name} takes no complaints here: its Act has no complaint categories set up.",
@@ -168,18 +176,12 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
         raise Invalid(f"'{category}' is not a complaint category of {body.name}. Categories: "
                       f"{', '.join(sorted(cats))}.", code="unknown_category",
                       errors=[{"field": "service_code", "message": "unknown category"}])
-    description = (description or "").strip()
-    if not description:
-        raise Invalid("Describe the problem: description is required.", code="description_required",
-                      errors=[{"field": "description", "message": "required"}])
+    text = {k: (v or "").strip() for k, v in (("description", description), ("address", address),
+            ("reporter_name", reporter_name), ("reporter_email", reporter_email), ("reporter_phone", reporter_phone),
+            ("media_url", media_url), ("account_id", account_id))}
+    _check_complaint_text(text, description_required)
     lat, lon = _coord(latitude, "lat", -90, 90), _coord(longitude, "long", -180, 180)
-    if reporter_email.strip():
-        try:
-            validate_email(reporter_email.strip())
-        except ValidationError:
-            raise Invalid(f"email: '{reporter_email}' is not an e-mail address; leave it out or correct it.",
-                          code="bad_email", errors=[{"field": "email", "message": "not an e-mail address"}]) from None
-    if not address.strip() and lat is None:
+    if not text["address"] and lat is None:
         raise Invalid("Say where the problem is: give an address, or a location (lat and long).",
                       code="location_required", errors=[{"field": "address_string", "message": "or lat/long"}])
     now = E.now_local()
@@ -187,11 +189,36 @@ def file_complaint(body: Body, *, category: str, description: str, address: str 
         n = next_number(body, "CMP", now.year)
         c = Complaint.objects.create(
             body=body, number=f"{body.code.upper()}/CMP/{now.year}/{n:05d}", category=category,
-            description=description[:5000], address=address.strip()[:300], latitude=lat, longitude=lon,
-            reporter_name=reporter_name.strip()[:200], reporter_email=reporter_email.strip()[:254],
-            reporter_phone=reporter_phone.strip()[:30], channel=channel, received_at=now_aware(),
-            reporter_user=user if user is not None and user.is_authenticated else None, media_url=media_url[:500])
+            latitude=lat, longitude=lon, channel=channel, received_at=now_aware(),
+            reporter_user=user if user is not None and user.is_authenticated else None, **text)
     return c
+
+
+def _check_complaint_text(text: dict[str, str], description_required: bool) -> None:
+    """Refuse (never cut) a complaint's text that is missing, too long, or not what the field takes."""
+    if description_required and not text["description"]:
+        raise Invalid("Describe the problem: description is required.", code="description_required",
+                      errors=[{"field": "description", "message": "required"}])
+    for field, most in COMPLAINT_LIMITS.items():
+        if "\x00" in text[field]:
+            raise Invalid(f"{field}: text only — it holds a NUL character.", code="text_not_text",
+                          errors=[{"field": field, "message": "must not contain a NUL character"}])
+        if len(text[field]) > most:
+            raise Invalid(f"{field}: at most {most:,} characters of text (this has {len(text[field]):,}); shorten "
+                          "it — nothing was recorded.", code="text_too_long",
+                          errors=[{"field": field, "message": f"at most {most} characters"}])
+    if text["reporter_email"]:
+        try:
+            validate_email(text["reporter_email"])
+        except ValidationError:
+            raise Invalid(f"email: '{text['reporter_email']}' is not an e-mail address; leave it out or correct it.",
+                          code="bad_email", errors=[{"field": "email", "message": "not an e-mail address"}]) from None
+    if text["media_url"]:
+        try:
+            URLValidator(schemes=["http", "https"])(text["media_url"])
+        except ValidationError:
+            raise Invalid("media_url: only an http:// or https:// address of a photo or page is taken.",
+                          code="bad_media_url", errors=[{"field": "media_url", "message": "http(s) URL only"}]) from None
 
 
 def _coord(value, field: str, lo: float, hi: float):
@@ -212,7 +239,10 @@ ALLOWED_ACTIONS = {"acknowledged": {"open"}, "case_opened": {"open", "acknowledg
                    "closed": {"open", "acknowledged", "in_progress"}, "reopened": {"closed"}}
 
 
-def act_on_complaint(user, complaint: Complaint, type: str, note: str = "", case: Case | None = None) -> Complaint:
+def act_on_complaint(user, complaint: Complaint, type: str, note: str = "", case: Case | None = None,
+                     public_note: str = "") -> Complaint:
+    """An officer's action on a complaint. `note` is the office's own; `public_note` is written for the public
+    (the Open311 status_notes) and is the only one the public ever sees."""
     require_staff(user, complaint.body, "act on complaints")
     if type not in ALLOWED_ACTIONS:
         raise Invalid(f"'{type}' is not an action on a complaint: {', '.join(ALLOWED_ACTIONS)}.", code="bad_action")
@@ -226,6 +256,7 @@ def act_on_complaint(user, complaint: Complaint, type: str, note: str = "", case
         if case is not None and case.body_id != c.body_id:
             raise Invalid("The case belongs to another body.")
         ComplaintAction.objects.create(body_id=c.body_id, complaint=c, type=type, note=note, case=case,
+                                       public_note=public_note.strip(),
                                        actor=user if user.is_authenticated else None, recorded_at=now_aware())
         c.status = complaint_status(c.actions.order_by("pk"))
         Complaint.objects.filter(pk=c.pk).update(status=c.status)
@@ -239,7 +270,8 @@ def complaint_out(c: Complaint, staff: bool = True) -> dict:
            "latitude": c.latitude, "longitude": c.longitude, "status": c.status, "channel": c.channel,
            "received_at": c.received_at.isoformat(),
            "procedures_that_could_apply": _procedures_out(c.body, cat.procedures if cat else []),
-           "actions": [{"type": a.type, "note": a.note, "case": a.case.number if a.case else None,
+           "actions": [{"type": a.type, "note": a.note, "public_note": a.public_note,
+                        "case": a.case.number if a.case else None,
                         "case_id": a.case_id, "recorded_at": a.recorded_at.isoformat()}
                        for a in c.actions.select_related("case").order_by("pk")]}
     if staff:
@@ -440,8 +472,9 @@ def record_default_works(user, case_id: int, *, on, amount, version: int, note: 
     return case, d
 
 
-def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
-    """Open the offence case the Act gives for a notice in default, against the person served."""
+def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None, data: dict | None = None):
+    """Open the offence case the Act gives for a notice in default, against the person served, with the
+    facts its elements require (`data`); the engine refuses a record short of them."""
     notice = access.case_for(user, case_id)
     require_staff(user, notice.body, "prosecute")
     info = default_options(notice)
@@ -455,7 +488,7 @@ def prosecute_on_default(user, case_id: int, *, on, offence: str | None = None):
         raise LawRefused(f"Notice {notice.number} is not in default (status: {info['status']}); prosecution for "
                          "disobeying it can begin only after the period allowed has run out.", code="not_in_default",
                          cites=[c for o in choices for c in RS.get_pack(notice.act_id).procedure(o["offence"]).cites])
-    case, note = record_offence(user, notice.body, choices[0]["offence"], on, {}, person_id=notice.applicant_id,
+    case, note = record_offence(user, notice.body, choices[0]["offence"], on, dict(data or {}), person_id=notice.applicant_id,
                                 property_id=notice.property_id,
                                 title=f"{choices[0]['title']} — default of notice {notice.number}")
     return case, note
@@ -675,6 +708,7 @@ REGISTER_KINDS = {"notices": ("notice",), "offences": ("offence",), "pound": ("p
                   "licences": ("licence",), "public_notices": ("public_notice",), "applications": ("application",),
                   "inspections": ("inspection",), "meetings": ("meeting", "governance"),
                   "other_registers": ("register", "check", "appeal")}
+REGISTER_NAMES = ("complaints", "demands", *REGISTER_KINDS)
 
 
 def _day_end(day: dt.date) -> dt.datetime:
@@ -697,7 +731,7 @@ def register(user, body: Body, name: str, as_of: dt.date | None = None) -> dict:
     if name == "demands":
         return {"register": name, **ledger(Demand.objects.filter(body=body), day)}
     if name not in REGISTER_KINDS:
-        raise Invalid(f"No register '{name}'. Registers: {', '.join(['complaints', 'demands', *REGISTER_KINDS])}.",
+        raise Invalid(f"No register '{name}'. Registers: {', '.join(REGISTER_NAMES)}.",
                       code="unknown_register")
     pack = RS.get_pack(body.act_id)
     kinds = REGISTER_KINDS[name]

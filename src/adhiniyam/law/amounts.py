@@ -11,7 +11,7 @@ arithmetic in words (rupees with Indian grouping).
 | `{greater_of: [e1, e2]}` / `{lesser_of: [...]}` | the maximum / the minimum ("whichever is greater") |
 | `{percent: 50, of: name-or-expression}` | a percentage of a fact or an expression |
 | `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand") |
-| `{per: count_fact, amount: e}` | a rate × a count (so much per animal, per day) |
+| `{per: count_fact-or-expression, amount: e}` | a rate × a count (so much per animal, per day, per kilolitre beyond a limit) |
 | `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged) |
 """
 
@@ -40,8 +40,9 @@ def check(e, err, owner) -> None:
     for k in ("amount",):
         if k in e:
             check(e[k], err, owner)
-    if isinstance(e.get("of"), dict):
-        check(e["of"], err, owner)
+    for k in ("of", "per"):
+        if isinstance(e.get(k), dict):
+            check(e[k], err, owner)
     if "interest" in e:
         spec = e["interest"]
         if not isinstance(spec, dict) or not {"principal", "percent", "from"} <= set(spec):
@@ -125,9 +126,14 @@ def amount(case, e, on: date) -> tuple[float, str]:
         v = base * e["times"]
         return v, f"{e['times']} × {words} = {rupees(v)}"
     if "per" in e:
-        n = fact(case, e["per"])
+        if isinstance(e["per"], dict):  # a count that is itself computed (water beyond the limit)
+            n = amount(case, e["per"], on)[0]
+            counted = f"{n:g}"
+        else:
+            n, counted = fact(case, e["per"]), e["per"].replace("_", " ")
+            counted = f"{n:g} {counted}"
         each, words = amount(case, e["amount"], on)
-        return n * each, f"{n} {e['per'].replace('_', ' ')} × {words} = {rupees(n * each)}"
+        return n * each, f"{counted} × {words} = {rupees(n * each)}"
     if "interest" in e:
         return _interest(case, e["interest"], on)
     return _combine(case, e, on)

@@ -109,6 +109,8 @@ class Case:
             return
         start, how = self._receipt(t, on, how)
         period = self.resolve_period(t, start)
+        if period is None:  # an order outside the Act's bounds, read as void: it runs for no time
+            return
         if period.is_hours and not isinstance(start, datetime):
             raise InvalidData(f"{t.title}: a period in hours runs from a clock time; give the time of the event it runs "
                               f"from (at: {lt.as_date(start).isoformat()}T10:30), not only the date {lt.fmt(start)}", t.cites)
@@ -152,20 +154,29 @@ class Case:
         return self._bounded(t, lt.Period.parse(raw), on)
 
     def _bounded(self, t, p, on):
-        """A period fixed by an officer, held to the Act's bounds ("not less than", "not longer than")."""
-        for bound, sign, word in (("min", -1, "not less than"), ("max", 1, "not more than")):
+        """A period fixed by an officer, held to the Act's bounds ("not less than", "not longer than"):
+        outside them it is refused, has effect up to the bound (cap / raise), has no effect (void,
+        None), or runs as fixed (keep) — each but refuse with the finding `<timer>_capped`,
+        `_raised`, `_void` or `_outside_limit`."""
+        for bound, sign, word, how in (("min", -1, "not less than", t.below_min), ("max", 1, "not more than", t.beyond_max)):
             lim = getattr(t, bound)
             if lim is None:
                 continue
             limp = lt.Period.parse(lim)
             if tm.compare_bound(p, limp, on) != sign:
                 continue
-            if bound == "max" and t.beyond_max == "cap":
-                self.findings[f"{t.id}_capped"] = True
-                self.step(on, f"{t.title}: the period fixed ({p}) is longer than the Act allows; it has effect for "
-                              f"{limp} only ({t.quote!r})" + _reading_note(t.readings), t.cites)
-                return limp
-            raise InvalidData(f"{t.title}: the period fixed ({p}) must be {word} {limp}" + _reading_note(t.readings), t.cites)
+            if how == "refuse":
+                raise InvalidData(f"{t.title}: the period fixed ({p}) must be {word} {limp}" + _reading_note(t.readings), t.cites)
+            finding, effect, result = {
+                "cap": ("capped", f"it has effect for {limp} only", limp),
+                "raise": ("raised", f"it runs for {limp}, the least the Act allows", limp),
+                "void": ("void", "it is of no effect", None),
+                "keep": ("outside_limit", f"it runs for the {p} fixed", p),
+            }[how]
+            self.findings[f"{t.id}_{finding}"] = True
+            self.step(on, f"{t.title}: the period fixed ({p}) is outside the Act's limit ({word} {limp}); {effect} "
+                          f"({t.quote!r})" + _reading_note(t.readings), t.cites)
+            return result
         return p
 
     def start_spec_date(self, spec):
@@ -389,7 +400,9 @@ class Case:
 
     def _pause(self, ts: TimerState, pz, et, ev) -> None:
         t = ts.timer
-        if et.id == pz.start and ts.open_pause is None:
+        if et.id == pz.start and pz.during:
+            self._pause_during(ts, pz, ev)
+        elif et.id == pz.start and ts.open_pause is None:
             failed = first_failure(pz.when, self, ev.on) if pz.when else None
             if failed is not None:
                 if self.tracing:
@@ -410,6 +423,21 @@ class Case:
                 note = f" (reading {pz.days['reading']} = {how})" if isinstance(pz.days, dict) else ""
                 self.step(ev.on, f"{t.title}: clock runs again; the days from {lt.fmt(a)} to {lt.fmt(ev.on)} "
                                  f"take out {days} (counting {how}{note}); {tm.arithmetic(ts, self.last_day(ts))}", t.cites)
+
+    def _pause_during(self, ts: TimerState, pz, ev) -> None:
+        """The clock stops from the act for as long as the other timer it starts runs (as the Act bounds it)."""
+        other = self.proc.timers[pz.during]
+        failed = first_failure(pz.when, self, ev.on) if pz.when else None
+        period = self.resolve_period(other, ev.on) if failed is None else None
+        if period is None:
+            return
+        end = lt.last_day(ev.on, period)
+        days = lt.days_between(ev.on, end)
+        ts.pauses.append((ev.on, end, days))
+        ts.cached_last = None
+        if self.tracing:
+            self.step(ev.on, f"{ts.timer.title}: clock stopped while {other.title.lower()} runs, {lt.fmt(ev.on)} to "
+                             f"{lt.fmt(end)}: + {days} days; {tm.arithmetic(ts, self.last_day(ts))}", ts.timer.cites)
 
     def check_data(self, et, data: dict) -> dict:
         data = dict(data or {})

@@ -18,7 +18,7 @@ EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "whe
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
               "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind", "beyond_max"}
+              "min", "max", "kind", "beyond_max", "below_min"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
@@ -123,14 +123,17 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
 
         check_penalty(penalty, lambda obj, msg: ctx.err(obj, f"penalty: {msg}"), ctx)
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
+    amount_when = {}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec, f"amount {name}: {{amount: expression, cites, quote}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note"},
+                 f"amount {name}: {{amount: expression, cites, quote, when (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        amount_when[name] = ctx.conditions(spec, spec.get("when"))
     offence = _offence(ctx, raw) if kind == "offence" else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
-                     chosen, raw, offence, readings, _aliases(ctx, raw))
+                     chosen, raw, offence, readings, _aliases(ctx, raw), amount_when=amount_when)
 
 
 def _with_offence_fields(raw):
@@ -193,7 +196,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     for ev in list(t.get("restart_on") or []):
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
     choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap")}
+               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
@@ -203,7 +206,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
                  t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates)
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, below_min=t.get("below_min", "refuse"))
 
 
 def _stop_on(ctx, tid, t, events):
@@ -222,8 +225,12 @@ def _stop_on(ctx, tid, t, events):
 
 
 def _pause(ctx, tid, pz, events) -> Pause:
-    for k in ("from", "to"):
-        ctx.need(pz.get(k) in events, f"timer {tid}: pause `{k}` must name an event of this procedure", pz)
+    ctx.need(pz.get("from") in events, f"timer {tid}: pause `from` must name an event of this procedure", pz)
+    if "during" in pz:  # "the period is extended by the days of the stop": the clock stops while another timer runs
+        ctx.need(pz["during"] in ctx.timers and "to" not in pz,
+                 f"timer {tid}: pause `during` names a timer of this procedure (and then no `to`)", pz)
+        return Pause(pz["from"], "", ctx.conditions(pz, pz.get("when")), "from_to", pz["during"])
+    ctx.need(pz.get("to") in events, f"timer {tid}: pause `to` must name an event of this procedure", pz)
     days = pz.get("days", "from_to")
     if isinstance(days, dict):
         ctx.need(registers.find(ctx.pack, days.get("reading")) is not None,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from . import time as lt
+from .errors import InvalidData, LawError
 
 EXTRA = {"error", "cites", "quote"}
 
@@ -121,8 +122,20 @@ def _night_value(value, ctx):
 
 
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "day_itself"},
-             "date_after is {fact: name, day_itself: false}")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str)
+             and set(value) <= {"fact", "day_itself", "period"},
+             "date_after is {fact: name, period: {months: 6}, day_itself: false} (period optional)")
+    period = value.get("period")
+    if period is not None:
+        ok = isinstance(period, dict) and len(period) == 1
+        if ok and "param" in period:
+            ok = period["param"] in ctx.pack.parameters
+        elif ok and "fact" not in period:
+            try:
+                lt.Period.parse(period)
+            except ValueError:
+                ok = False
+        ctx.need(ok, "date_after period is {days|weeks|months|years|hours: N}, {param: id} or {fact: name}")
     return value
 
 
@@ -197,19 +210,88 @@ def _night(case, v, when) -> bool:
 
 def _date_after(case, v, when) -> bool:
     """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
-    "after the date fixed thereunder for closing the same"."""
-    from .errors import InvalidData
+    "after the date fixed thereunder for closing the same". With `period:`, after the last day of
+    that period counted from the fact's date, the first day excluded ("fail within six months from
+    the date of its service"); a period in hours runs from the fact's clock time."""
+    end = _date_after_end(case, v, when)
+    if isinstance(end, datetime):
+        m = lt.moment(when)
+        return m >= end if v.get("day_itself") else m > end
+    day = lt.as_date(when)
+    return day >= end if v.get("day_itself") else day > end
 
+
+def _date_after_end(case, v, when):
+    """The date (or moment) `date_after` compares with: the fact's date, or the last day of the period from it."""
     stated = case.facts.get(v["fact"])
     if stated is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
-    d, day = lt.to_date(stated), lt.as_date(when)
-    return day >= d if v.get("day_itself") else day > d
+    start = stated if isinstance(stated, (date, datetime)) else lt.parse_when(stated)
+    spec = v.get("period")
+    if spec is None:
+        return lt.as_date(start)
+    if "param" in spec:
+        spec = case.param(spec["param"], when)
+    elif "fact" in spec:
+        spec = case.facts.get(spec["fact"])
+        if spec is None:
+            raise InvalidData(f"the {v['period']['fact'].replace('_', ' ')} is needed to judge the date of the act")
+    period = lt.Period.parse(spec)
+    if period.is_hours and not isinstance(start, datetime):
+        raise InvalidData(f"the {v['fact'].replace('_', ' ')} needs its clock time (2026-03-02T10:30): the period is in hours")
+    if period.is_hours:
+        return lt.last_day(start, period)
+    return lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
 
 
 def _date_after_words(case, v) -> str:
     word = "on or after" if v.get("day_itself") else "after"
-    return f"the date of the act is not {word} the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])})"
+    fact = v["fact"].replace("_", " ")
+    if case.facts.get(v["fact"]) is None:
+        return f"the {fact} is not recorded"
+    if v.get("period") is None:
+        return f"the date of the act is not {word} the {fact} ({case.facts.get(v['fact'])})"
+    try:
+        end = _date_after_end(case, v, None) if "param" not in v["period"] else None
+    except LawError:  # a period fact not recorded: say what is missing, never fail while wording a failure
+        end = None
+    shown = f" (its last day: {lt.fmt(end)})" if end is not None else ""
+    return f"the date of the act is not {word} the end of the period from the {fact}{shown}"
+
+
+def _date_at_least_value(value, ctx):
+    ok = isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= {"fact", "period", "counting", "from_timer"}
+    if ok and "from_timer" in value:
+        _timer(value["from_timer"], ctx)
+    try:
+        ok = ok and lt.Period.parse(value["period"]) is not None and value.get("counting", "from") in ("from", "clear")
+    except (ValueError, KeyError):
+        ok = False
+    ctx.need(ok, "date_at_least is {fact: name, period: {days: 30}, counting: from | clear}")
+    return value
+
+
+def _date_at_least_end(case, v, when):
+    """The earliest date the fact may state: the period's last day from the moment judged, or from the last day
+    of the timer named (`from_timer`: "extended by six months" from the end of the current term); for clear
+    days the day after."""
+    from datetime import timedelta
+
+    base = lt.as_date(when if "from_timer" not in v else case.last_day(case.timers[v["from_timer"]]))
+    period = lt.Period.parse(v["period"])
+    end = lt.last_day(base, period, case.month_rule(base, period))  # a month from a month's end: gca.month_end
+    return end + timedelta(days=1) if v.get("counting") == "clear" else end
+
+
+def _date_at_least(case, v, when) -> bool:
+    """The date a fact states falls at least a period after the moment judged ("intimate a date not less than
+    thirty days from the date of such notice"); `counting: clear` excludes both ends."""
+    stated = case.facts.get(v["fact"])
+    if stated is None:
+        raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed")
+    if "from_timer" in v and case.timers[v["from_timer"]].start is None:
+        return False
+    return lt.to_date(stated) >= _date_at_least_end(case, v, when)
 
 
 def _notified(case, v, when) -> bool:
@@ -229,8 +311,28 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], val) for f, val in v.items())
+        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
     return holds
+
+
+def _limit(case, val, when):
+    """A comparison's limit: a number, or an amount expression (`{param: id}` in force on the moment
+    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served")."""
+    from .amounts import amount
+
+    return amount(case, val, lt.as_date(when))[0] if isinstance(val, dict) else val
+
+
+def _limits(value, ctx):
+    from . import amounts
+
+    for f, val in value.items():
+        ok = isinstance(val, (int, float)) and not isinstance(val, bool)
+        if isinstance(val, dict):
+            amounts.check(val, ctx.err, ctx.owner)
+            ok = "param" not in val or val["param"] in ctx.pack.parameters
+        ctx.need(ok, f"the limit for {f} is a number or an amount expression ({{param: id}} of the pack), not {val!r}")
+    return dict(value)
 
 
 def _status_words(case, v):
@@ -239,6 +341,20 @@ def _status_words(case, v):
 
 def _fact_words(case, v):
     return "; ".join(f"{f.replace('_', ' ')} must be {val!r} (recorded: {case.facts.get(f)!r})" for f, val in v.items())
+
+
+def _cmp_words(word):
+    def shown(val):
+        if not isinstance(val, dict):
+            return str(val)
+        if "param" in val:
+            return val["param"].replace("_", " ")
+        return " ".join(str(x).replace("_", " ") for pair in val.items() for x in pair)
+
+    def words(case, v):
+        return "; ".join(f"{f.replace('_', ' ')} must be {word} {shown(val)} (recorded: {case.facts.get(f)!r})"
+                         for f, val in v.items())
+    return words
 
 
 def _reading_words(case, v):
@@ -279,10 +395,14 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
-    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n",
-              _facts_cmp(lambda a, b: a >= b), _fact_words),
+    Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be an amount expression: `{param: id}`, `{percent: 50, of: fact}`)",
+              _facts_cmp(lambda a, b: a >= b), _cmp_words("at least"), _limits),
+    Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within fifty feet\")",
+              _facts_cmp(lambda a, b: a <= b), _cmp_words("at most"), _limits),
+    Condition("fact_above", "fact_above: {name: n}", "the numeric fact is more than n (\"more than twenty workmen\")",
+              _facts_cmp(lambda a, b: a > b), _cmp_words("more than"), _limits),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
-              _facts_cmp(lambda a, b: a < b), _fact_words),
+              _facts_cmp(lambda a, b: a < b), _cmp_words("below"), _limits),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
@@ -294,9 +414,13 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, day_itself: false}",
-              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after)",
+    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false}",
+              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after); with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\")",
               _date_after, _date_after_words, _date_after_value),
+    Condition("date_at_least", "date_at_least: {fact: name, period: {days: 30}, counting: from, from_timer: t}",
+              "the date the fact states falls at least that period after the moment judged, or after the last day of `from_timer` (`counting: clear`: clear days, both ends excluded) (\"a date not less than thirty days from the date of such notice\")",
+              _date_at_least, lambda case, v: f"the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])}) must be at least {lt.Period.parse(v['period'])} after the date judged",
+              _date_at_least_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
               "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
               lambda case, v, w: case.in_declared_area(v, w),

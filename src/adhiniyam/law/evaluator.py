@@ -294,7 +294,10 @@ def _named_amount(case: Case, name: str, spec: dict, out: dict, on) -> None:
     from .amounts import amount, missing
 
     need = missing(case, spec["amount"])
-    if need:
+    failed = first_failure(case.proc.amount_when.get(name) or (), case, on)
+    if failed is not None:
+        words = f"not computed: {failed.failure(case)}"
+    elif need:
         words = f"not computed: the {need.replace('_', ' ')} is not recorded"
     else:
         try:

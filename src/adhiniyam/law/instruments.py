@@ -124,11 +124,7 @@ def check(pack, inst: Instrument) -> None:
                     shown = lt.Period.parse(lim) if isinstance(lim, dict) else lim
                     raise NotAllowed(f"{inst.title}: {p.get('title', name)} = {lt.Period.parse(value) if isinstance(value, dict) else value} "
                                      f"{word} {shown} ({p.get('quote', '')})", p["cites"])
-        for step in spec.get("requires") or []:
-            when = {"approval": inst.approved_on, "publication": inst.published_on}.get(step)
-            if when is None or when > inst.commencement:
-                raise NotAllowed(f"{inst.title}: the Act requires {step} before it can take effect, and none is recorded "
-                                 f"on or before its commencement ({lt.fmt(inst.commencement)})", spec.get("cites") or p["cites"])
+        _required_steps(inst, spec, spec.get("cites") or p["cites"])
     for sw in inst.switches_on:
         s = pack.switches.get(sw)
         if s is None:
@@ -136,6 +132,16 @@ def check(pack, inst: Instrument) -> None:
         if not _power(s, inst):
             raise NotAllowed(f"{inst.title} ({inst.kind.replace('_', ' ')} under {inst.under}) cannot bring {s.get('title', sw)} "
                              f"into force; {s.get('quote', '')}", s["cites"])
+        _required_steps(inst, s, s["cites"])
+
+
+def _required_steps(inst: Instrument, spec: dict, cites) -> None:
+    """The steps the Act requires before the instrument takes effect (`requires: [approval, publication]`)."""
+    for step in spec.get("requires") or []:
+        when = {"approval": inst.approved_on, "publication": inst.published_on}.get(step)
+        if when is None or when > inst.commencement:
+            raise NotAllowed(f"{inst.title}: the Act requires {step} before it can take effect, and none is recorded "
+                             f"on or before its commencement ({lt.fmt(inst.commencement)})", cites)
 
 
 def resolve(pack, instruments, name: str, on: date, area: str | None):

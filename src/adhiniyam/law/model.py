@@ -49,6 +49,7 @@ class Pause:
     end: str
     when: list
     days: object  # a way of counting (from_to | inclusive | exclusive), or {"reading": interpretation_id}
+    during: str | None = None  # instead of an end event: the clock stops while this timer (started by the same act) runs
 
 
 @dataclass
@@ -74,10 +75,11 @@ class Timer:
     kind: str = "duty"  # duty: someone must act by the last day | window: a right open until then
     depends_on: frozenset = frozenset()  # the events and timers whose happening can start this one
     expiry_when: list = field(default_factory=list)  # compiled on_expiry.when
-    beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect capped at the limit, with a finding)
+    beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect up to the limit) | void (no effect) | keep (runs as fixed); each with a finding
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
+    below_min: str = "refuse"  # a period fixed short of `min`: refuse | raise (runs for the least allowed) | void | keep
 
     def __post_init__(self):
         ((k, v),) = self.period.items()
@@ -121,6 +123,7 @@ class Procedure:
     dependents: dict = field(default_factory=dict)  # event or timer id -> the timers whose start it can meet
 
     checks_on: dict = field(default_factory=dict)  # event id -> [(check id, check)] run when it is recorded
+    amount_when: dict = field(default_factory=dict)  # named amount -> [Cond]: computed only where these hold
 
     def __post_init__(self):
         for cid, chk in self.checks.items():

@@ -116,11 +116,26 @@ def compute(case, penalty, as_of) -> dict:
         # "a fine which may extend to …, and … shall also be recoverable as a fine": the parts add up
         out["total_max"] = sum(parts)
         steps(on, f"the most that may be imposed: {' + '.join(rupees(x) for x in parts)} = {rupees(out['total_max'])}")
-    consequences = [e["consequence"] for e in (v.get("escalation") or []) if nth >= e.get("nth", 2)]
+    _total_min(spec, out, on, steps)
+    consequences = [e["consequence"] for e in (v.get("escalation") or [])
+                    if e.get("nth", 2) <= nth <= e.get("up_to", nth)]  # `up_to`: the last conviction it applies to
     if consequences:
         out["consequences"] = consequences
         steps(on, f"conviction number {nth}: {'; '.join(consequences)}")
     return out
+
+
+def _total_min(spec, out, on, steps) -> None:
+    """The least that must be imposed: the minimum (or fixed) fine, and a daily fine that is a fixed
+    sum a day ("a further fine of ten rupees for every day"); a daily fine that "may extend to" adds nothing."""
+    if "fine_min" not in out and "fine_fixed" not in out:
+        return
+    base = out.get("fine_min", 0) + out.get("fine_fixed", 0)  # a fixed part "also recoverable" adds to the minimum
+    daily = spec.get("daily") or {}
+    owed = out.get("daily_total", 0) if ("fixed" in daily or ("min" in daily and "max" not in daily)) else 0
+    out["total_min"] = base + owed
+    if owed:
+        steps(on, f"the least that must be imposed: {rupees(base)} + {rupees(owed)} = {rupees(out['total_min'])}")
 
 
 def _lighter_later(case, penalty, v, on, as_of_d, steps):

@@ -201,8 +201,9 @@ def case_fee(request, case_id: int):
 def _make_api() -> NinjaAPI:
     from adhiniyam.api import problems
     from adhiniyam.api.auth import AUTH
+    from adhiniyam.api.openapi import DeclaredProblemsAPI
 
-    api = NinjaAPI(title="Adhiniyam local law API", version="1", auth=AUTH, urls_namespace="locallaw-api",
+    api = DeclaredProblemsAPI(title="Adhiniyam local law API", version="1", auth=AUTH, urls_namespace="locallaw-api",
                    description="The register of bye-laws, rules, notifications and fee schedules per body. Reading "
                                "is public; entering needs an administrator of the body (or above).")
     problems.install(api)

@@ -19,6 +19,7 @@ import yaml
 from django.db import transaction
 from django.db.models import Q
 
+from adhiniyam.progress import track
 from adhiniyam.records import engine as E
 from adhiniyam.records.errors import Forbidden, Invalid, LawRefused, NotFound, ServiceError
 from adhiniyam.records.models import Body, Case, Role
@@ -392,7 +393,7 @@ class _DryRun(Exception):
     pass
 
 
-def import_text(text: str, user=None, *, dry_run: bool = False) -> dict:
+def import_text(text: str, user=None, *, dry_run: bool = False, stream=None) -> dict:
     """Import a State's instruments and areas (YAML). All or nothing: if any instrument is out of power
     or wrong, nothing is stored and the error lists each one with the reason and the section.
     `dry_run`: check everything and count, then store nothing."""
@@ -400,7 +401,7 @@ def import_text(text: str, user=None, *, dry_run: bool = False) -> dict:
         out: dict = {}
         try:
             with transaction.atomic():
-                out.update(import_text(text, user))
+                out.update(import_text(text, user, stream=stream))
                 raise _DryRun
         except _DryRun:
             pass
@@ -427,7 +428,7 @@ def import_text(text: str, user=None, *, dry_run: bool = False) -> dict:
             lines = "; ".join(e["message"] + (f" [{', '.join(e['cites'])}]" if e["cites"] else "") for e in errors)
             raise FileRefused(f"{len(errors)} of the file's entries cannot be entered, so nothing was stored: {lines}",
                               errors=errors)
-        for fields in rows:
+        for fields in track(rows, "instruments", stream=stream):
             row, how = _store(fields, user)
             counts[how] += 1
             if how != "unchanged":

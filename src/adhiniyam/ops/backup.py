@@ -30,6 +30,8 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
 
+from adhiniyam.progress import Progress
+
 FORMAT = "adhiniyam-backup/1"
 EXCLUDE = ["contenttypes", "auth.permission", "sessions", "admin.logentry", "ops.loginfailure", "ops.floorrow"]
 
@@ -72,13 +74,14 @@ def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes):
     tar.addfile(info, io.BytesIO(data))
 
 
-def backup(target: Path) -> dict:
-    """Write a backup to `target` (.tar.gz). Returns the manifest."""
+def backup(target: Path, stream=None) -> dict:
+    """Write a backup to `target` (.tar.gz). Returns the manifest. Progress goes to `stream`, if given."""
     from adhiniyam.records.models import Document
 
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="adhiniyam-backup-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="adhiniyam-backup-") as tmp, \
+            Progress("backup", total=3, stream=stream) as progress:
         data_path = Path(tmp) / "data.adhjson"
         with transaction.atomic():
             if connection.vendor == "postgresql":
@@ -91,6 +94,7 @@ def backup(target: Path) -> dict:
             files = list(Document.objects.values_list("file", "sha256"))
             migrations = sorted(f"{app}.{name}" for app, name in MigrationRecorder.Migration.objects
                                 .values_list("app", "name"))
+        progress.advance(note=f"{sum(counts.values())} rows read")
         media = Path(settings.MEDIA_ROOT)
         documents = {}
         for name, sha in files:
@@ -101,6 +105,7 @@ def backup(target: Path) -> dict:
             if actual != sha:
                 raise BackupError(f"document file {name} does not match its recorded SHA-256")
             documents[name] = actual
+        progress.advance(note=f"{len(documents)} documents checked")
         manifest = {
             "format": FORMAT, "created_at": dt.datetime.now(dt.UTC).isoformat(), "database": connection.vendor,
             "migrations": migrations, "counts": counts, "chains": heads, "documents": documents,
@@ -113,6 +118,7 @@ def backup(target: Path) -> dict:
             for name in documents:
                 tar.add(media / name, arcname=f"documents/{name}")
         partial.replace(target)      # a backup file exists only once it is complete
+        progress.advance(note=f"written to {target}")
     return manifest
 
 
@@ -123,13 +129,16 @@ def _is_empty() -> bool:
     return not Body.objects.exists() and not get_user_model().objects.exists()
 
 
-def restore(source: Path, *, force: bool = False) -> dict:
-    """Restore a backup into this database (which must be empty unless force=True, which flushes it)."""
+def restore(source: Path, *, force: bool = False, stream=None) -> dict:
+    """Restore a backup into this database (which must be empty unless force=True, which flushes it).
+    Progress goes to `stream`, if given."""
     source = Path(source)
     if not source.exists():
         raise BackupError(f"no backup at {source}")
-    call_command("migrate", interactive=False, verbosity=0)
-    with tempfile.TemporaryDirectory(prefix="adhiniyam-restore-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="adhiniyam-restore-") as tmp, \
+            Progress("restore", total=4, stream=stream) as progress:
+        call_command("migrate", interactive=False, verbosity=0)
+        progress.advance(note="tables ready")
         try:
             with tarfile.open(source, "r:gz") as tar:
                 tar.extractall(tmp, filter="data")
@@ -152,6 +161,7 @@ def restore(source: Path, *, force: bool = False) -> dict:
             path = root / "documents" / name
             if not path.exists() or _sha256_file(path) != sha:
                 raise BackupError(f"document {name} is missing or damaged in the backup")
+        progress.advance(note="backup read and checked")
         if not _is_empty() and not force:
             raise BackupError("this database already holds bodies or users; restore into an empty database "
                               "(or pass --force to erase it first)")
@@ -160,11 +170,13 @@ def restore(source: Path, *, force: bool = False) -> dict:
                 call_command("flush", interactive=False, verbosity=0)
             call_command("loaddata", str(data_path), verbosity=0)
             _check(manifest)
+        progress.advance(note=f"{sum(manifest['counts'].values())} rows loaded, audit chains verified")
         media = Path(settings.MEDIA_ROOT)
         for name in manifest["documents"]:
             dest = media / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(root / "documents" / name, dest)
+        progress.advance(note=f"{len(manifest['documents'])} documents in place")
     return manifest
 
 

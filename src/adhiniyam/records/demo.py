@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from adhiniyam.law import yamlio
+from adhiniyam.progress import track
 
 from . import engine as E
 from . import roles as R
@@ -127,7 +128,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
     admin = _user("admin", "Administrator", superuser=True)
     creds.append(("admin", PASSWORD, "superuser: the admin site at /admin/"))
     today = E.today()
-    for place in PLACES:
+    for place in track(PLACES, "demo bodies", stream=stdout, note=lambda p: p.body[0]):
         with transaction.atomic():
             scode, sname, iso = place.state
             state = Body.objects.create(code=scode, name=sname, kind="state", state=iso)

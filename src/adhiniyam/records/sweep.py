@@ -30,6 +30,8 @@ from django.db.models import BooleanField, F, Func, IntegerField, Value
 from django.db.models.functions import Cast, Mod
 from django.utils import timezone
 
+from adhiniyam.progress import Progress
+
 from . import bodysettings
 from . import engine as E
 from . import services as S
@@ -78,11 +80,10 @@ def _due(today: dt.date):
     return Case.objects.filter(closed=False, next_deadline__lt=today)
 
 
-def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500,
-          progress=None) -> Summary:
+def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500) -> Summary:
     """Sweep the bodies given (a queryset or list; default every body) that have cases due, `batch` bodies
-    at a time: their settings gathered and their advisory locks taken together. `progress(body, summary)`
-    is called after each body."""
+    at a time: their settings gathered and their advisory locks taken together. Progress, body by body, on
+    `stdout` (a bar on a terminal, lines in a log)."""
     today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
     scope = bodies_of_shard() if bodies is None else bodies
     ids = _due(today).values_list("body_id", flat=True).distinct()
@@ -92,20 +93,26 @@ def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int
     else:
         ids = sorted(ids.filter(body__in=scope.values("pk")))
     summary = Summary()
-    for start in range(0, len(ids), batch):
-        with _locked(ids[start:start + batch], summary) as chunk:
-            bodysettings.prefetch(chunk)
-            for body in chunk:
-                try:
-                    sweep_body(body, today, as_of, summary, batch)
-                except Exception as exc:  # one body's failure must not stop the sweep of the others
-                    summary.errors += 1
-                    log.exception("sweep failed for body %s", body.code)
-                    if stdout:
-                        stdout.write(f"body {body.code}: {exc}\n")
-                if progress:
-                    progress(body, summary)
+    with Progress("sweep", total=len(ids), stream=stdout) as progress:
+        for start in range(0, len(ids), batch):
+            _sweep_chunk(ids[start:start + batch], today, as_of, summary, batch, stdout, progress)
     return summary
+
+
+def _sweep_chunk(ids: list[int], today: dt.date, as_of, summary: Summary, batch: int, stdout,
+                 progress: Progress) -> None:
+    """A chunk of bodies: locked and their settings gathered together, then swept one by one."""
+    with _locked(ids, summary) as chunk:
+        bodysettings.prefetch(chunk)
+        for body in chunk:
+            try:
+                sweep_body(body, today, as_of, summary, batch)
+            except Exception as exc:  # one body's failure must not stop the sweep of the others
+                summary.errors += 1
+                log.exception("sweep failed for body %s", body.code)
+                if stdout:
+                    stdout.write(f"body {body.code}: {exc}\n")
+            progress.advance(note=body.code)
 
 
 @contextmanager

@@ -9,6 +9,7 @@ Environment:
   ADHINIYAM_DEBUG         1/0 (default 1 for a laptop run).
   ADHINIYAM_ALLOWED_HOSTS comma-separated (default localhost,127.0.0.1,testserver).
   ADHINIYAM_MAX_UPLOAD_MB size limit for one uploaded document (default 10).
+  ADHINIYAM_STATIC_ROOT   where `adhiniyam collectstatic` writes the static files (default <var>/static).
   ADHINIYAM_TIME_ZONE     default Asia/Kolkata.
   ADHINIYAM_CLOCK         a fixed "now" (YYYY-MM-DD[THH:MM]) for training and tests; unset in production.
 """
@@ -16,6 +17,7 @@ Environment:
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -47,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "ninja",                 # Swagger UI's own files for /api/docs (served from here, never a CDN)
     "adhiniyam.records",
     "adhiniyam.api",
     "adhiniyam.enforcement",
@@ -57,6 +60,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",   # static files, compressed, with far-future caching
     "adhiniyam.ops.middleware.SecurityHeadersMiddleware",
     "adhiniyam.ops.middleware.RequestLimitsMiddleware",
     "adhiniyam.ops.middleware.LoginRateLimitMiddleware",
@@ -129,8 +133,18 @@ TIME_ZONE = os.environ.get("ADHINIYAM_TIME_ZONE", "Asia/Kolkata")
 USE_I18N = True
 USE_TZ = True
 
+# Static files are served by the application itself (WhiteNoise), compressed: `adhiniyam collectstatic`
+# writes them to STATIC_ROOT with gzip and Brotli copies beside them, which WhiteNoise sends to a browser
+# that takes them. Before that (a laptop, the tests) they are read where the installed apps keep them.
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(os.environ.get("ADHINIYAM_STATIC_ROOT") or VAR_DIR / "static")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = not STATIC_ROOT.is_dir()
+# …and WhiteNoise need not warn that the folder it would read after collectstatic is not there yet
+warnings.filterwarnings("ignore", message="No directory at: ")
 MEDIA_ROOT = Path(os.environ.get("ADHINIYAM_MEDIA_ROOT") or VAR_DIR / "documents")
 MEDIA_URL = "media/"
 

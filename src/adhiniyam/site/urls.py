@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from adhiniyam.api.api import api
+from adhiniyam.locallaw.api import api as local_law_api
 
 urlpatterns = [
     # the web application (src/adhiniyam/web) is the one set of pages; these keep short addresses working
@@ -12,8 +13,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("ops/", include("adhiniyam.ops.urls")),   # health and the benchmark floor (src/adhiniyam/ops)
-    path("open311/v2/", include("adhiniyam.enforcement.urls")),   # Open311 GeoReport v2 (src/adhiniyam/enforcement)
+    path("open311/", include("adhiniyam.enforcement.urls")),   # Open311 GeoReport v2 (src/adhiniyam/enforcement)
     path("complaints/", include("adhiniyam.enforcement.urls_web")),   # public complaint form (enforcement)
+    path("local-law/api/", local_law_api.urls),   # the local-law API (src/adhiniyam/locallaw/api.py)
     path("local-law/", include("adhiniyam.locallaw.urls")),   # public register of local instruments (src/adhiniyam/locallaw)
     path("", include("adhiniyam.web.urls")),   # the web application (src/adhiniyam/web)
 ]

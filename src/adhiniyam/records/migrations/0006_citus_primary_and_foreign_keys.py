@@ -54,7 +54,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("records", "0005_citus_unique_keys"),
-        ("enforcement", "0003_citus_foreign_keys"),
+        ("enforcement", "0004_citus_foreign_keys"),
         ("web", "0002_citus_foreign_keys"),
         ("locallaw", "0001_initial"),
     ]

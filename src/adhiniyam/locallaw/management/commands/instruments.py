@@ -44,7 +44,7 @@ class Command(BaseCommand):
             if not path.exists():
                 raise CommandError(f"no file {path}")
             try:
-                counts = S.import_text(path.read_text(encoding="utf-8"), dry_run=o["check"])
+                counts = S.import_text(path.read_text(encoding="utf-8"), dry_run=o["check"], stream=self.stdout)
             except ServiceError as exc:
                 for e in exc.errors or []:
                     who = e.get("instrument") or e.get("area") or "?"

@@ -18,7 +18,7 @@ class Command(BaseCommand):
         path = Path(opts["path"] or Path(settings.VAR_DIR) / "backups" /
                     f"adhiniyam-{dt.datetime.now(dt.UTC):%Y%m%dT%H%M%SZ}.tar.gz")
         try:
-            manifest = backup(path)
+            manifest = backup(path, stream=self.stdout)
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         rows = sum(manifest["counts"].values())

@@ -13,7 +13,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **opts):
         try:
-            manifest = restore(opts["path"], force=opts["force"])
+            manifest = restore(opts["path"], force=opts["force"], stream=self.stdout)
         except BackupError as exc:
             raise CommandError(f"restore refused, nothing changed: {exc}") from exc
         events = sum(c["events"] for c in manifest["chains"].values())

@@ -24,6 +24,8 @@ class Command(BaseCommand):
                 creds.append((u.username, demo.PASSWORD, ", ".join(f"{m.role} at {m.body.code}"
                                                                    for m in u.memberships.all())))
         else:
+            self.stdout.write("Creating the demonstration data: five bodies, one per Act, with their cases "
+                              "(about half a minute)")
             creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
             self._enforcement_and_local_law()
         where = o["addrport"]

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('enforcement', '0002_emergency_case'),
+        ('enforcement', '0003_complaint_public_note_account_id'),
         ('records', '0005_citus_unique_keys'),
     ]
 
