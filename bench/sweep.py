@@ -16,7 +16,8 @@ doing the fewest statements and the old case-by-case path, each on a copy of the
                engine, events in one INSERT, cases in one UPDATE … FROM (VALUES …), the ledger once
      old       services.sweep_case per due case (the path before issue 21), over the first
                `--old-bodies` bodies only (it costs ~8 ms a case)
-   Printed: cases due, events recorded, seconds, ms per due case, and the project over the raw batch.
+   `--repeat` rounds, the kinds alternating. Printed: cases due, events recorded, seconds, ms per due case,
+   each round's load average, and the medians (the project over the raw batch).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -46,6 +48,7 @@ def main() -> int:
     ap.add_argument("--bodies", type=int, default=1000)
     ap.add_argument("--replicate", type=int, default=10, help="copies in SQL (1: none)")
     ap.add_argument("--days", type=int, default=7, help="sweep as of the loader's day + DAYS")
+    ap.add_argument("--repeat", type=int, default=3, help="rounds (each kind on a fresh copy); medians printed")
     ap.add_argument("--old-bodies", type=int, default=100, help="bodies the old path sweeps")
     ap.add_argument("--run", choices=["project", "raw", "old"], help=argparse.SUPPRESS)   # a worker process
     ap.add_argument("--as-of", help=argparse.SUPPRESS)
@@ -88,47 +91,66 @@ def main() -> int:
         if args.keep:
             print(f"kept: DATABASE_URL={db.url} (as of {as_of}); stop the server with .ci/postgres.sh stop")
             return 0
-        results = {}
-        for run in ("project", "raw", "old"):
-            copy = copy_database(db, pg)
-            copies.append(copy)
-            env = {**db.env, "DATABASE_URL": copy[1]}
-            env.pop("ADHINIYAM_CLOCK", None)
-            cmd = [sys.executable, __file__, "--run", run, "--as-of", as_of, "--old-bodies", str(args.old_bodies)]
-            t = time.perf_counter()
-            out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=7200,
-                                 preexec_fn=lambda: os.sched_setaffinity(0, {0}))
-            wall = time.perf_counter() - t
-            if out.returncode:
-                print(f"{run}: failed\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}")
-                return 1
-            r = json.loads(out.stdout.strip().splitlines()[-1])
-            r["process_s"] = wall
-            results[run] = r
-            ms = 1000 * r["seconds"] / max(1, r["due"])
-            print(f"{run:8} as of {as_of}: {r['due']:,} cases due over {r['bodies']:,} bodies, {r['events']:,} "
-                  f"events recorded, {r['seconds']:.1f} s sweeping ({wall:.1f} s with process start) — "
-                  f"{ms:.3f} ms per due case (load {os.getloadavg()[0]:.1f})")
-            sys.stdout.flush()
-        p, raw = results["project"], results["raw"]
-        print(f"project / raw batch per due case: "
-              f"{(p['seconds'] / max(1, p['due'])) / (raw['seconds'] / max(1, raw['due'])):.2f}; "
-              f"old / project: {(results['old']['seconds'] / max(1, results['old']['due'])) / (p['seconds'] / max(1, p['due'])):.1f}×")
+        results: dict[str, list[dict]] = {"project": [], "raw": [], "old": []}
+        for round_ in range(1, args.repeat + 1):
+            for run in results:              # the kinds alternate, so load from other work falls on each
+                r = sweep_copy(db, pg, copies, run, as_of, args.old_bodies)
+                if r is None:
+                    return 1
+                results[run].append(r)
+                print(f"{run:8} round {round_}: {r['due']:,} cases due over {r['bodies']:,} bodies, {r['events']:,} "
+                      f"events recorded, {r['seconds']:.1f} s sweeping ({r['process_s']:.1f} s with process start, "
+                      f"{r['cpu']:.1f} s CPU) — {r['ms']:.3f} ms per due case, {r['cpu_ms']:.3f} ms CPU (load {r['load']:.1f})")
+                sys.stdout.flush()
+        med = {run: statistics.median(r["ms"] for r in rs) for run, rs in results.items()}
+        for run, rs in results.items():
+            print(f"{run:8} median of {len(rs)}: {med[run]:.3f} ms per due case "
+                  f"({statistics.median(r['cpu_ms'] for r in rs):.3f} ms CPU), "
+                  f"{statistics.median(r['seconds'] for r in rs):.1f} s sweeping, "
+                  f"{statistics.median(r['process_s'] for r in rs):.1f} s with process start")
+        print(f"project / raw batch per due case: {med['project'] / med['raw']:.2f}; "
+              f"old / project: {med['old'] / med['project']:.1f}×")
         print(f"# load average at the end {os.getloadavg()[0]:.1f}")
         if args.json:
             Path(args.json).parent.mkdir(parents=True, exist_ok=True)
             Path(args.json).write_text(json.dumps(results, indent=1))
     finally:
-        import psycopg
         from django.db import connection
         connection.close()
-        for admin, _url, name in copies:
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        for copy in copies:
+            drop_database(copy)
         if not args.keep:
             db.drop()
             pg.stop()
     return 0
+
+
+def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int) -> dict | None:
+    """One sweep (`run`) on a fresh copy of the loaded database, by a process pinned to one core."""
+    copy = copy_database(db, pg)
+    copies.append(copy)
+    env = {**db.env, "DATABASE_URL": copy[1]}
+    env.pop("ADHINIYAM_CLOCK", None)
+    cmd = [sys.executable, __file__, "--run", run, "--as-of", as_of, "--old-bodies", str(old_bodies)]
+    t = time.perf_counter()
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=7200,
+                         preexec_fn=lambda: os.sched_setaffinity(0, {0}))
+    wall = time.perf_counter() - t
+    drop_database(copies.pop())
+    if out.returncode:
+        print(f"{run}: failed\n{out.stdout[-2000:]}\n{out.stderr[-3000:]}")
+        return None
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r.update(process_s=wall, ms=1000 * r["seconds"] / max(1, r["due"]), cpu_ms=1000 * r["cpu"] / max(1, r["due"]),
+             load=os.getloadavg()[0])
+    return r
+
+
+def drop_database(copy: tuple[str, str, str]) -> None:
+    import psycopg
+    admin, _url, name = copy
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def copy_database(db, pg) -> tuple[str, str, str]:
