@@ -14,6 +14,9 @@ body's ledger row. Three kinds of work, each run for `--seconds` at each level:
                                              (src/adhiniyam/ops/floor.py), no checks, no response model
   api     POST /api/bodies/<code>/cases      create (engine check, hash chain, derived fields, routes),
           POST /api/cases/<id>/actions       then observations dispatched on it, with the version
+With `--cpu N` the same three kinds run in one process through Django's test client instead (no HTTP, no
+client threads), N of each a round, and the server's CPU time per request is printed: the figure that the
+load from other work on a shared machine moves least.
 A write is a create or an action; `writes/floor` is the API's writes a second over the floor's requests
 a second at the same level. Every figure is the median of `--repeat` rounds (the kinds alternate within
 a round, so load from other work on the machine falls on all of them). The load average is printed.
@@ -218,6 +221,78 @@ def print_row(r: dict):
           f"raw/floor {100 * r['raw_over_floor']:.1f} %")
 
 
+CPU = """
+import django, json, os, statistics, time
+os.environ.update(ADHINIYAM_BENCH_FLOOR="1", ADHINIYAM_LOG_LEVEL="WARNING")
+django.setup()
+from django.test import Client
+seed, n, repeat = json.loads({seed!r}), {n}, {repeat}
+client = Client(raise_request_exception=True)
+
+
+def post(path, token, payload):
+    extra = {{"HTTP_AUTHORIZATION": "Bearer " + token}} if token else {{}}
+    r = client.post(path, json.dumps(payload), content_type="application/json", **extra)
+    assert r.status_code in (200, 201), (path, r.status_code, r.content[:300])
+    return r.json()
+
+
+def floor(i):
+    post(f"/ops/floor?body={{i}}", None, {{}})
+
+
+def raw(i):
+    body_id = seed["codes"][i % len(seed["codes"])][1]
+    case = post(f"/ops/floor/raw?body={{body_id}}", seed["clerk"], {{}})
+    post(f"/ops/floor/raw?body={{body_id}}&case={{case['id']}}", seed["secretary"], {{}})
+
+
+def api(i):
+    code = seed["codes"][i % len(seed["codes"])][0]
+    case = post(f"/api/bodies/{{code}}/cases", seed["clerk"], {{
+        "procedure": "building_permission", "title": f"cpu {{i}}", "applicant": {{"name": f"Applicant {{i}}"}},
+        "event": {{"type": "application_received", "on": "2026-01-05", "data": {{"complete": True}}}}}})
+    post(f"/api/cases/{{case['id']}}/actions", seed["secretary"], {{
+        "type": "observations_dispatched", "on": "2026-01-07", "data": {{"observations": "site plan unsigned"}},
+        "version": case["version"]}})
+
+
+kinds = {{"floor": (floor, 1), "raw": (raw, 2), "api": (api, 2)}}
+for i in range(30):
+    for work, _per in kinds.values():
+        work(i)
+ms = {{k: [] for k in kinds}}
+i = 1000
+for _ in range(repeat):                     # the kinds alternate, so other work on the machine falls on each
+    for k, (work, per) in kinds.items():
+        t = time.process_time()
+        for _ in range(n):
+            i += 1
+            work(i)
+        ms[k].append(1000 * (time.process_time() - t) / (n * per))
+print(json.dumps({{k: statistics.median(v) for k, v in ms.items()}}))
+"""
+
+
+def bench_cpu(kind: str, args, pg) -> dict:
+    """CPU milliseconds a request costs the server process, in process (Django's test client, no HTTP): the
+    figure the load on a shared machine moves least. Per write for the API and the raw floor."""
+    db = Database(kind, pg)
+    try:
+        seed = db.python(SEED.format(bodies=args.bodies)).strip().splitlines()[-1]
+        load = os.getloadavg()[0]
+        ms = json.loads(db.python(CPU.format(seed=seed, n=args.cpu, repeat=args.repeat), timeout=3600)
+                        .strip().splitlines()[-1])
+    finally:
+        db.drop()
+    row = {"db": kind, "mode": "cpu", "load": load, "cpu_ms": ms,
+           "api_over_floor": ms["floor"] / ms["api"], "raw_over_floor": ms["floor"] / ms["raw"]}
+    print(f"{kind:10} CPU per request, in process (load {load:.1f}): floor {ms['floor']:.2f} ms | raw {ms['raw']:.2f} "
+          f"ms a write | API {ms['api']:.2f} ms a write | API/floor {100 * row['api_over_floor']:.1f} %, "
+          f"raw/floor {100 * row['raw_over_floor']:.1f} %")
+    return row
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--db", default="sqlite,postgresql")
@@ -227,16 +302,20 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=5, help="gunicorn sync workers (default 2 × cores + 1)")
     ap.add_argument("--bodies", type=int, default=32)
     ap.add_argument("--json", help="write the results here as JSON")
+    ap.add_argument("--cpu", type=int, default=0, metavar="N",
+                    help="instead: CPU time per request in process, N requests of each kind a round")
     args = ap.parse_args()
     kinds = args.db.split(",")
-    print(f"# API benchmark: gunicorn {args.workers} sync workers, {', '.join(kinds)}, {os.cpu_count()} CPUs, "
-          f"Python {platform.python_version()}, {args.seconds:g} s a level, median of {args.repeat}, "
+    how = (f"in process, {args.cpu} requests of each kind a round" if args.cpu else
+           f"gunicorn {args.workers} sync workers, {args.seconds:g} s a level")
+    print(f"# API benchmark: {how}, {', '.join(kinds)}, {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()}, median of {args.repeat}, "
           f"load average {os.getloadavg()[0]:.1f} at start")
     pg = PgCluster() if "postgresql" in kinds else None
     rows = []
     try:
         for kind in kinds:
-            rows += bench_database(kind, args, pg)
+            rows += [bench_cpu(kind, args, pg)] if args.cpu else bench_database(kind, args, pg)
     finally:
         if pg:
             pg.stop()
