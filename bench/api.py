@@ -226,7 +226,7 @@ import django, json, os, statistics, time
 os.environ.update(ADHINIYAM_BENCH_FLOOR="1", ADHINIYAM_LOG_LEVEL="WARNING")
 django.setup()
 from django.test import Client
-seed, n, repeat = json.loads({seed!r}), {n}, {repeat}
+seed, n, repeat, only = json.loads({seed!r}), {n}, {repeat}, {only!r}
 client = Client(raise_request_exception=True)
 
 
@@ -257,7 +257,7 @@ def api(i):
         "version": case["version"]}})
 
 
-kinds = {{"floor": (floor, 1), "raw": (raw, 2), "api": (api, 2)}}
+kinds = {{k: v for k, v in {{"floor": (floor, 1), "raw": (raw, 2), "api": (api, 2)}}.items() if k in only}}
 for i in range(30):
     for work, _per in kinds.values():
         work(i)
@@ -281,15 +281,17 @@ def bench_cpu(kind: str, args, pg) -> dict:
     try:
         seed = db.python(SEED.format(bodies=args.bodies)).strip().splitlines()[-1]
         load = os.getloadavg()[0]
-        ms = json.loads(db.python(CPU.format(seed=seed, n=args.cpu, repeat=args.repeat), timeout=3600)
-                        .strip().splitlines()[-1])
+        code = CPU.format(seed=seed, n=args.cpu, repeat=args.repeat, only=args.kinds.split(","))
+        ms = json.loads(db.python(code, timeout=3600).strip().splitlines()[-1])
     finally:
         db.drop()
-    row = {"db": kind, "mode": "cpu", "load": load, "cpu_ms": ms,
-           "api_over_floor": ms["floor"] / ms["api"], "raw_over_floor": ms["floor"] / ms["raw"]}
-    print(f"{kind:10} CPU per request, in process (load {load:.1f}): floor {ms['floor']:.2f} ms | raw {ms['raw']:.2f} "
-          f"ms a write | API {ms['api']:.2f} ms a write | API/floor {100 * row['api_over_floor']:.1f} %, "
-          f"raw/floor {100 * row['raw_over_floor']:.1f} %")
+    row = {"db": kind, "mode": "cpu", "load": load, "cpu_ms": ms}
+    parts = [f"{k} {v:.2f} ms" + (" a write" if k != "floor" else "") for k, v in ms.items()]
+    for k in ("api", "raw"):
+        if k in ms:
+            row[f"{k}_over_floor"] = ms["floor"] / ms[k]
+            parts.append(f"{k}/floor {100 * row[f'{k}_over_floor']:.1f} %")
+    print(f"{kind:10} CPU per request, in process (load {load:.1f}): " + " | ".join(parts))
     return row
 
 
@@ -304,6 +306,7 @@ def main() -> int:
     ap.add_argument("--json", help="write the results here as JSON")
     ap.add_argument("--cpu", type=int, default=0, metavar="N",
                     help="instead: CPU time per request in process, N requests of each kind a round")
+    ap.add_argument("--kinds", default="floor,raw,api", help="with --cpu: the kinds to run (floor is needed)")
     args = ap.parse_args()
     kinds = args.db.split(",")
     how = (f"in process, {args.cpu} requests of each kind a round" if args.cpu else
