@@ -58,7 +58,8 @@ def test_registers_as_they_stood_on_a_past_date(api):
 
 def test_offence_register_as_of_shows_the_conviction_only_after_it(api):
     r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
-        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "person": {"name": "Savio"}})
+        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "person": {"name": "Savio"},
+        "data": {"animal": "cow", "allowed_by_accused": True, "owner_or_in_charge": True, "contravention": "strayed_in_street"}})
     case = r.json()
     api.post("goa_officer", f"/api/cases/{case['id']}/actions",
              {"type": "penalty_imposed", "on": "2026-03-20", "version": case["version"]})

@@ -78,6 +78,7 @@ def test_road_closure_public_notice_objections_and_approval_before_closing(api):
     case = act(api, "goa_clerk", case, "objection_received", "2026-06-05")
     p = act(api, "goa_officer", case, "road_closed", "2026-06-10", status=422)
     assert "sec_65__proviso_1" in p["cites"]
+    case = act(api, "goa_officer", case, "resolution_passed", "2026-06-08")     # s.65 proviso: the resolution is forwarded
     case = act(api, "goa_officer", case, "forwarded_to_zilla_panchayat", "2026-06-10")
     provisions = api.get("goa_officer", f"{E}/bodies/ga-taleigao/public-notices/provisions").json()
     assert "road_closure" in {p["procedure"] for p in provisions}

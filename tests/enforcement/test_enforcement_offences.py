@@ -6,8 +6,17 @@ from adhiniyam.enforcement.models import Demand
 E = "/api/enforcement"
 
 
+# the facts Goa's offences require the record to state (their elements: issue 16)
+ELEMENTS = {
+    "offence_s112B_stray_cattle": {"animal": "cow", "allowed_by_accused": True, "owner_or_in_charge": True,
+                                   "contravention": "strayed_in_street"},
+    "offence_s73_street_obstruction": {"clause": "b", "in_public_street_or_place": True, "not_duly_authorised": True},
+}
+
+
 def offence(api, procedure, on, body="ga-taleigao", who="goa_officer", **extra):
-    return api.post(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": {}, **extra})
+    data = {**ELEMENTS.get(procedure, {}), **extra.pop("data", {})}
+    return api.post(who, f"{E}/bodies/{body}/offences", {"procedure": procedure, "on": on, "data": data, **extra})
 
 
 def act(api, who, case, type, on):
@@ -49,7 +58,8 @@ def test_a_conviction_after_the_offence_date_does_not_count(api):
 
 def test_prior_convictions_cannot_be_typed_in(api):
     r = api.post("goa_officer", f"{E}/bodies/ga-taleigao/offences", {
-        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02", "data": {"prior_convictions": 3},
+        "procedure": "offence_s112B_stray_cattle", "on": "2026-03-02",
+        "data": {**ELEMENTS["offence_s112B_stray_cattle"], "prior_convictions": 3},
         "person": {"name": "Savio Fernandes"}})
     assert r.status_code == 422 and r.json()["code"] == "prior_convictions_counted"
     r = offence(api, "filthy_premises_notice", "2026-03-02", body="hp-solan", who="solan_eo", person={"name": "X"})

@@ -81,11 +81,13 @@ def populate(bodies) -> dict:
         elif body.act_id == GOA:
             S.file_complaint(body, category="stray_cattle", description="Cattle straying on the market road daily",
                              address="Market road", channel="open311")
-            first, _ = S.record_offence(user, body, "offence_s112B_stray_cattle", ago(60), {},
+            cows = {"animal": "cow", "allowed_by_accused": True, "owner_or_in_charge": True,   # the elements of s.112-B(1)
+                    "contravention": "strayed_in_street"}
+            first, _ = S.record_offence(user, body, "offence_s112B_stray_cattle", ago(60), cows,
                                         person={"name": "Savio Fernandes"})
             RS.append_event(user, first.pk, RS.EventInput(type="penalty_imposed", on=ago(45)), first.version)
             S.raise_penalty_demand(user, first.pk, on=ago(44), amount=1500)
-            S.record_offence(user, body, "offence_s112B_stray_cattle", ago(7), {}, person_id=first.applicant_id)
+            S.record_offence(user, body, "offence_s112B_stray_cattle", ago(7), cows, person_id=first.applicant_id)
             notice = S.issue_notice(user, body, "sanitary_improvement_notice", ago(40),
                                     {"period": {"weeks": 3}, "requirement": "iii_cleanse"},
                                     person={"name": "Joao Pereira"}, property={"address": "Plot 12, Dona Paula"})

@@ -10,7 +10,7 @@ arithmetic in words (rupees with Indian grouping).
 | `{difference: [e1, e2, …]}` | e1 − e2 − … (a sale's surplus: proceeds less fees and expenses) |
 | `{greater_of: [e1, e2]}` / `{lesser_of: [...]}` | the maximum / the minimum ("whichever is greater") |
 | `{percent: 50, of: name-or-expression}` | a percentage of a fact or an expression |
-| `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand") |
+| `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand"); the multiplier may be an expression (`{param: id}`) |
 | `{per: count_fact-or-expression, amount: e}` | a rate × a count (so much per animal, per day, per kilolitre beyond a limit) |
 | `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged) |
 """
@@ -40,7 +40,7 @@ def check(e, err, owner) -> None:
     for k in ("amount",):
         if k in e:
             check(e[k], err, owner)
-    for k in ("of", "per"):
+    for k in ("of", "times", "per"):
         if isinstance(e.get(k), dict):
             check(e[k], err, owner)
     if "interest" in e:
@@ -74,16 +74,16 @@ def fact(case, name):
     return v
 
 
-def _of(case, of, on):
+def _of(case, of, on, show):
     if isinstance(of, dict):
-        return amount(case, of, on)
+        return amount(case, of, on, show)
     v = fact(case, of)
-    return v, f"{of.replace('_', ' ')} {rupees(v)}"
+    return v, f"{of.replace('_', ' ')} {show(v)}"
 
 
-def _combine(case, e, on):
+def _combine(case, e, on, show):
     key = next(k for k in ("sum", "difference", "greater_of", "lesser_of") if k in e)
-    parts = [amount(case, x, on) for x in e[key]]
+    parts = [amount(case, x, on, show) for x in e[key]]
     values = [p[0] for p in parts]
     if key == "sum":
         v, sep = sum(values), " + "
@@ -92,8 +92,8 @@ def _combine(case, e, on):
     else:
         v = (max if key == "greater_of" else min)(values)
         word = "greater" if key == "greater_of" else "lesser"
-        return v, f"the {word} of ({'; '.join(p[1] for p in parts)}) = {rupees(v)}"
-    return v, f"({sep.join(p[1] for p in parts)}) = {rupees(v)}"
+        return v, f"the {word} of ({'; '.join(p[1] for p in parts)}) = {show(v)}"
+    return v, f"({sep.join(p[1] for p in parts)}) = {show(v)}"
 
 
 def _interest(case, spec, on):
@@ -108,32 +108,38 @@ def _interest(case, spec, on):
     return v, f"simple interest on {pw} at {rate}% a year for {days} days ({lt.fmt(start)} to {lt.fmt(end)}) = {rupees(v)}"
 
 
-def amount(case, e, on: date) -> tuple[float, str]:
-    """Evaluate an amount expression against the case's facts: (value, words)."""
+def count(value) -> str:
+    """A number that is not money (members, votes, head of cattle): 7, 4.5."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def amount(case, e, on: date, show=rupees) -> tuple[float, str]:
+    """Evaluate an amount expression against the case's facts: (value, words); `show` writes a
+    number (rupees, or `count` for numbers that are not money)."""
     if isinstance(e, (int, float)):
-        return e, rupees(e)
+        return e, show(e)
     if "param" in e:
         v = case.param(e["param"], on)
-        return v, f"{rupees(v)} ({e['param'].replace('_', ' ')})"
+        return v, f"{show(v)} ({e['param'].replace('_', ' ')})"
     if "fact" in e:
-        return _of(case, e["fact"], on)
+        return _of(case, e["fact"], on, show)
     if "percent" in e:
-        base, words = _of(case, e["of"], on)
+        base, words = _of(case, e["of"], on, show)
         v = round(base * e["percent"] / 100, 2)
-        return v, f"{e['percent']}% of {words} = {rupees(v)}"
+        return v, f"{e['percent']}% of {words} = {show(v)}"
     if "times" in e:
-        base, words = _of(case, e["of"], on)
-        v = base * e["times"]
-        return v, f"{e['times']} × {words} = {rupees(v)}"
+        base, words = _of(case, e["of"], on, show)
+        n = amount(case, e["times"], on, count)[0] if isinstance(e["times"], dict) else e["times"]
+        return base * n, f"{n} × {words} = {show(base * n)}"
     if "per" in e:
         if isinstance(e["per"], dict):  # a count that is itself computed (water beyond the limit)
-            n = amount(case, e["per"], on)[0]
-            counted = f"{n:g}"
+            n = amount(case, e["per"], on, count)[0]
+            counted = count(n)
         else:
-            n, counted = fact(case, e["per"]), e["per"].replace("_", " ")
-            counted = f"{n:g} {counted}"
-        each, words = amount(case, e["amount"], on)
-        return n * each, f"{counted} × {words} = {rupees(n * each)}"
+            n = fact(case, e["per"])
+            counted = f"{count(n)} {e['per'].replace('_', ' ')}"
+        each, words = amount(case, e["amount"], on, show)
+        return n * each, f"{counted} × {words} = {show(n * each)}"
     if "interest" in e:
         return _interest(case, e["interest"], on)
-    return _combine(case, e, on)
+    return _combine(case, e, on, show)

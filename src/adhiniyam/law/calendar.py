@@ -48,6 +48,7 @@ class OfficeCalendar:
     closures: tuple[Closure, ...] = ()
     openings: tuple[Closure, ...] = ()  # a holiday on which the office was nevertheless open
     name: str = "office"
+    weekly_source: str = "the body's calendar"
     _local: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -77,7 +78,7 @@ class OfficeCalendar:
                 return f"{name} (public holiday, {self.state}; source: holidays package {holidays.__version__})"
         for rule in self.weekly_off:
             if _weekly_rule(rule, d):
-                return f"weekly day off ({rule}; source: the body's calendar)"
+                return f"weekly day off ({rule}; source: {self.weekly_source})"
         return None
 
     def is_open(self, d: date) -> bool:

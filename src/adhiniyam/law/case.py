@@ -48,6 +48,7 @@ class Case:
         self.opened_on: date | None = None
         self.events: list = []
         self.listing = False  # True while listing the actions open on the as-of date
+        self.acting = None  # the role recording the event being judged (None: not known)
 
     # -- trace --------------------------------------------------------------------------------
     def step(self, on, text, cites=()) -> None:
@@ -190,8 +191,8 @@ class Case:
         ((k, v),) = spec.items()
         if k in ("last_day_of", "day_after"):
             return self._after_timer(k, v)
-        if k == "field":
-            return self._field_date(v)
+        if k in ("field", "date_of"):
+            return self._field_date(v, fallback=k == "date_of")
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
@@ -210,11 +211,15 @@ class Case:
             return d, lambda: f"from {lt.fmt(d)}, the day after the {title} ended"
         return last_d, lambda: f"from {lt.fmt(last_d)}, the last day of the {title} (reading gca.date_of_expiry = last_day)"
 
-    def _field_date(self, v):
+    def _field_date(self, v, fallback=False):
+        """The date an event's field states; with `fallback` (`date_of:`), the event's own date when the
+        record states none (an order communicated the day it was made)."""
         ev, _, fname = v.partition(".")
         if ev not in self.last:
             return None
         raw = self.last[ev][1].get(fname)
+        if raw is None and fallback:
+            raw, fname = self.last[ev][0], f"the {self.proc.events[ev].title.lower()}"
         if raw is None:
             return None
         d = raw if isinstance(raw, (date, datetime)) else lt.parse_when(raw)
@@ -232,14 +237,14 @@ class Case:
                 self.start_timer(ts, got[0], got[1])
 
     # -- places and daylight --------------------------------------------------------------------
-    def by_day(self, when) -> bool:
+    def by_day(self, when, twilight: bool = False) -> bool:
         from .sun import by_day
 
         if self.body.location is None:
             raise InvalidData("the body's location (latitude and longitude) is needed to tell sunrise from sunset")
         if not isinstance(when, datetime):
             raise InvalidData(f"the clock time is needed on {lt.fmt(when)} to tell whether it was between sunrise and sunset")
-        ok, words = by_day(self.body.location[0], self.body.location[1], when)
+        ok, words = by_day(self.body.location[0], self.body.location[1], when, twilight=twilight)
         self.step(when, words)
         return ok
 
@@ -315,7 +320,9 @@ class Case:
             from .offences import judge
 
             self.offence = judge(self, proc.offence, et, ev, data)
+        self.acting = ev.by
         failed = first_failure(et.when, self, ev.on) if et.when else None
+        self.acting = None
         if failed is not None:
             raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
         self._accept(et, ev, data)
@@ -365,7 +372,9 @@ class Case:
         t = ts.timer
         if ts.start is not None and et.id in t.restart_on:
             title, on = et.title.lower(), ev.on
-            self.start_timer(ts, ev.on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
+            if et.id in t.restart_dates:  # afresh from another date of the act (its communication), else its own
+                on = self.last[et.id][1].get(t.restart_dates[et.id]) or ev.on
+            self.start_timer(ts, on, lambda: f"afresh from the {title} on {lt.fmt(on)}")
             return
         if et.id in t.stop_on and ts.start is not None and ts.stopped is None:
             if et.id in t.stop_dates and self._done_late(ts, et, ev):

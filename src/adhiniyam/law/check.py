@@ -143,6 +143,16 @@ def check_pack(pack: Pack) -> Report:
     return rep
 
 
+def _with_answered(pack: Pack, pairs: set) -> set:
+    """The pack's pairs, and for a provision's own question that answers a jurisdiction-wide one
+    (`overrides:`), the jurisdiction's reading each paired reading stands for: the same arithmetic
+    shown to act."""
+    out = set(pairs)
+    for base, its in pack.overrides.items():
+        out.update(f"{base}:{it.maps.get(r, r)}" for it in its for r in it.readings if f"{it.id}:{r}" in pairs)
+    return out
+
+
 def check_jurisdiction(packs: list[Pack]) -> list[str]:
     """Questions of jurisdictions.yaml: each read by some pack, each alternative paired in some pack
     that reads it (or listed in that pack's known gaps)."""
@@ -150,7 +160,7 @@ def check_jurisdiction(packs: list[Pack]) -> list[str]:
     listed_unread = {e for p in packs for e in p.known_gaps.get("unread_readings") or []}
     listed_pairs = {e for p in packs for e in p.known_gaps.get("alternatives_without_pair") or []}
     reads = {p.id: read_ids(p) for p in packs}
-    pairs = set().union(*(paired(p) for p in packs)) if packs else set()
+    pairs = set().union(*(_with_answered(p, paired(p)) for p in packs)) if packs else set()
     for iid, it in registers.jurisdictions()["_interpretations"].items():
         is_read = any(iid in r for r in reads.values())
         if is_read == (iid in listed_unread):

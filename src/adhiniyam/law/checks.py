@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from . import amounts
 from . import time as lt
 from .conditions import first_failure
 from .errors import InvalidData, NotAllowed
 from .money import rupees
 
 OPS = {"at_least": lambda v, lim: v >= lim, "at_most": lambda v, lim: v <= lim,
+       "more_than": lambda v, lim: v > lim, "less_than": lambda v, lim: v < lim,
        "equals": lambda v, lim: v == lim, "in": lambda v, lim: v in lim}
 
 
@@ -39,12 +41,24 @@ def _value(case, cid, chk, on):
     rule = chk["rule"]
     if "total" in rule:
         return _total(case, rule["total"], on)
+    if "amount" in rule:  # an expression of the facts ("three times the votes in favour")
+        return amounts.amount(case, rule["amount"], on, _show(case, chk))
     fact = rule["fact"]
     v = case.facts.get(fact)
     if v is None:
         cites = chk["cites"] if isinstance(chk["cites"], list) else [chk["cites"]]
         raise InvalidData(f"{cid}: {fact.replace('_', ' ')} is needed to apply {', '.join(cites)}", cites)
     return v, f"{fact.replace('_', ' ')} = {v}"
+
+
+def _show(case, chk):
+    """How the check's numbers are written: rupees, or plain numbers — as the check says (`unit:`), else
+    as the unit of the parameter it compares with (metres, members), else rupees."""
+    unit = chk.get("unit")
+    if unit is None:
+        params = [lim["param"] for op, lim in chk["rule"].items() if op in OPS and isinstance(lim, dict) and "param" in lim]
+        unit = case.pack.parameters[params[0]].get("unit", "rupees") if params else "rupees"
+    return rupees if unit == "rupees" else amounts.count
 
 
 def run_check(case, cid, chk, ev) -> None:
@@ -56,11 +70,11 @@ def run_check(case, cid, chk, ev) -> None:
     ok, words = True, shown
     for op, test in OPS.items():
         if op in rule:
-            lim = rule[op]
-            if isinstance(lim, dict) and "param" in lim:
-                lim = case.param(lim["param"], ev.on)
+            lim, lim_words = rule[op], None
+            if isinstance(lim, dict):  # a parameter or any amount expression ("two times the total members")
+                lim, lim_words = amounts.amount(case, lim, ev.on, _show(case, chk))
             ok = test(v, lim)
-            words = f"{shown}, must be {op.replace('_', ' ')} {lim}"
+            words = f"{shown}, must be {op.replace('_', ' ')} {lim_words or lim}"
     case.findings[cid] = ok
     case.step(ev.on, f"check {cid}: {words}: {'satisfied' if ok else 'NOT satisfied'} ({chk.get('quote', '')!r})", cites)
     if not ok and chk.get("refuse"):

@@ -23,7 +23,7 @@ EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
                   "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
-CHECK_OPS = ("at_least", "at_most", "equals", "in")
+CHECK_OPS = ("at_least", "at_most", "more_than", "less_than", "equals", "in")
 
 
 def cites_of(v) -> list:
@@ -125,8 +125,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
     checks = {cid: _check(ctx, cid, c) for cid, c in (raw.get("checks") or {}).items()}
     amount_when = {}
     for name, spec in (raw.get("amounts") or {}).items():
-        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note"},
-                 f"amount {name}: {{amount: expression, cites, quote, when (optional)}}", spec)
+        ctx.need(isinstance(spec, dict) and "amount" in spec and set(spec) <= {"amount", "cites", "quote", "when", "note", "title"},
+                 f"amount {name}: {{amount: expression, cites, quote, when, title (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
         amount_when[name] = ctx.conditions(spec, spec.get("when"))
@@ -193,9 +193,8 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
-    for ev in list(t.get("restart_on") or []):
-        ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
-    choices = {"counting": ("from", "clear"), "kind": ("duty", "window"), "direction": ("after", "before"),
+    restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
+    choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
                "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
@@ -203,22 +202,23 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     on_expiry, expiry_when = _expiry(ctx, tid, t.get("on_expiry"))
     title = ctx.label(t, t.get("title", tid.replace("_", " ")), f"timer {tid}")
     return Timer(tid, title, t.get("who"), cites, t["quote"], t["start"], t["period"], t.get("counting", "from"),
-                 t.get("direction", "after"), bool(t.get("on_receipt")), tuple(t.get("restart_on") or ()),
+                 t.get("direction", "after"), bool(t.get("on_receipt")), restart_on,
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
-                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, below_min=t.get("below_min", "refuse"))
+                 expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, restart_dates=restart_dates,
+                 below_min=t.get("below_min", "refuse"))
 
 
-def _stop_on(ctx, tid, t, events):
-    """The acts the timer waits for: event ids, or {event, date: field} where the act is done on
-    another date of the event (an order made, then delivered)."""
+def _stop_on(ctx, tid, t, events, key="stop_on"):
+    """The acts the timer waits for (or restarts on): event ids, or {event, date: field} where the act
+    is done on another date of the event (an order made, then delivered)."""
     ids, dates = [], {}
-    for s in t.get("stop_on") or []:
+    for s in t.get(key) or []:
         ev, field = (s, None) if isinstance(s, str) else (s.get("event"), s.get("date"))
         ctx.need(ev in events, f"timer {tid}: {ev!r} is not an event of this procedure", t)
         if field is not None:
             ctx.need(field in events[ev].fields and events[ev].fields[field].type in ("date", "datetime"),
-                     f"timer {tid}: stop_on {ev}.{field} must be a date field of that event", t)
+                     f"timer {tid}: {key} {ev}.{field} must be a date field of that event", t)
             dates[ev] = field
         ids.append(ev)
     return tuple(ids), dates
@@ -260,8 +260,12 @@ def _check(ctx, cid, c) -> dict:
     ctx.cites(c, cites_of(c.get("cites")), required=True)
     ctx.need(c.get("on") in ctx.events, f"check {cid}: `on` must name an event of this procedure", c)
     rule = c.get("rule") or {}
-    ok = ("fact" in rule or "total" in rule) and bool(set(CHECK_OPS) & set(rule))
-    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}}, at_least|at_most|equals|in: value}}", c)
+    ok = len({"fact", "total", "amount"} & set(rule)) == 1 and bool(set(CHECK_OPS) & set(rule))
+    ctx.need(ok, f"check {cid}: rule is {{fact: name | total: {{event, field, within}} | amount: expression, "
+                 f"{'|'.join(CHECK_OPS)}: value}}", c)
+    for k in ("amount", *CHECK_OPS):
+        if isinstance(rule.get(k), dict) and k != "in":
+            amounts.check(rule[k], ctx.err, c)
     if "total" in rule:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None
@@ -316,7 +320,7 @@ def _start_refs(start):
     if k in ("earliest", "latest"):
         for s in v:
             yield from _start_refs(s)
-    elif k == "field":
+    elif k in ("field", "date_of"):
         yield str(v).partition(".")[0]
     else:
         yield v
@@ -340,10 +344,11 @@ def _check_start(ctx, t, start, events) -> None:
             for s in v:
                 _check_start(ctx, t, s, events)
             return
-        if k == "field":
+        if k in ("field", "date_of"):
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}} or {{field: event.field}}, not {start!r}")
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}}, "
+                     f"{{field: event.field}} or {{date_of: event.field}}, not {start!r}")
 
 
 def _check_period(ctx, t, period, events) -> None:

@@ -50,6 +50,15 @@ class Cond:
         return f"condition {self.key}: {self.value} does not hold"
 
 
+def mentions(conds, key: str) -> bool:
+    """Whether any of `conds` (or a condition inside any/all/not) is a `key` condition."""
+    for c in conds or ():
+        inner = c.value if c.key in ("any", "all") else [c.value] if c.key == "not" else ()
+        if c.key == key or mentions(inner, key):
+            return True
+    return False
+
+
 def first_failure(conds, case, when):
     """The first condition of `conds` that does not hold at `when`, or None when all hold."""
     for c in conds:
@@ -69,6 +78,13 @@ def _statuses(value, ctx):
     out = _set(value, ctx)
     for s in out:
         ctx.need(s in ctx.statuses, f"status {s!r} is not one of the procedure's statuses")
+    return out
+
+
+def _roles(value, ctx):
+    out = _set(value, ctx)
+    for r in out:
+        ctx.need(r in ctx.roles, f"role {r!r} is not one of the procedure's roles")
     return out
 
 
@@ -139,6 +155,12 @@ def _date_after_value(value, ctx):
     return value
 
 
+def _fact_in(value, ctx):
+    ctx.need(isinstance(value, dict) and all(isinstance(v, list) and v for v in value.values()),
+             "fact_in is {name: [value, value, …]}")
+    return {f: frozenset(vals) for f, vals in value.items()}
+
+
 def _node(value, ctx):
     ctx.need(value in ctx.pack.nodes, f"{value!r} is not an id in text.yaml")
     return value
@@ -181,7 +203,14 @@ def _from_last_day(case, v, when) -> bool:
 def _by_day(case, v, when) -> bool:
     if case.listing and not isinstance(when, datetime):
         return True  # open today; the clock time is checked when the entry is recorded
+    if v == "twilight":  # civil twilight counted as day
+        return case.by_day(when, twilight=True)
     return case.by_day(when) == bool(v)
+
+
+def _by_day_value(value, ctx):
+    ctx.need(value in (True, False, "twilight"), "by_day is true, false or twilight (civil dawn to civil dusk)")
+    return value
 
 
 def _night(case, v, when) -> bool:
@@ -395,6 +424,10 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _from_last_day, _timer_words, _timer),
     Condition("fact", "fact: {name: value}", "the case's facts (all event fields so far, later ones win) have these values",
               _facts_equal, _fact_words),
+    Condition("fact_in", "fact_in: {name: [v1, v2]}", "the fact is one of these values (\"cattle\" means bulls, bullocks, … goats and kids)",
+              lambda case, v, w: all(case.facts.get(f) in vals for f, vals in v.items()),
+              lambda case, v: "; ".join(f"{f.replace('_', ' ')} must be one of {', '.join(map(str, vals))} (recorded: "
+                                        f"{case.facts.get(f)!r})" for f, vals in v.items()), _fact_in),
     Condition("fact_at_least", "fact_at_least: {name: n}", "the numeric fact is at least n (n may be an amount expression: `{param: id}`, `{percent: 50, of: fact}`)",
               _facts_cmp(lambda a, b: a >= b), _cmp_words("at least"), _limits),
     Condition("fact_at_most", "fact_at_most: {name: n}", "the numeric fact is at most n (\"within fifty feet\")",
@@ -403,13 +436,18 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               _facts_cmp(lambda a, b: a > b), _cmp_words("more than"), _limits),
     Condition("fact_below", "fact_below: {name: n}", "the numeric fact is below n",
               _facts_cmp(lambda a, b: a < b), _cmp_words("below"), _limits),
+    Condition("by", "by: [role]", "the entry is recorded by one of these roles (a power some may use only in some cases: the Deputy Director after assuming the Panchayat's powers)",
+              lambda case, v, w: case.acting is None or case.acting in v,
+              lambda case, v: f"it is for {' or '.join(sorted(v))} only", _roles),
     Condition("reading", "reading: {interpretation_id: [r1, r2]}", "the body's reading of that interpretation is one of these",
               lambda case, v, w: all(case.reading(i) in r for i, r in v.items()), _reading_words, _readings),
     Condition("version", "version: {provision: [version_id]}", "that version of the provision is in force for this case",
               lambda case, v, w: all(case.proc.versions.get(p) in r for p, r in v.items()),
               lambda case, v: "; ".join(f"{p} is in force in version {case.proc.versions.get(p)}" for p in v), _versions),
-    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night)",
-              _by_day, lambda case, v: "it must be done between sunrise and sunset" if v else "it must be done at night"),
+    Condition("by_day", "by_day: true", "the clock time (`at:`) is between sunrise and sunset at the body's `location` (`false`: night; `twilight`: between civil dawn and civil dusk)",
+              _by_day, lambda case, v: ("it must be done between civil dawn and civil dusk" if v == "twilight" else
+                                        "it must be done between sunrise and sunset" if v else "it must be done at night"),
+              _by_day_value),
     Condition("night", "night: {minutes: 30}",
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",

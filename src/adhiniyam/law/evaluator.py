@@ -19,7 +19,7 @@ from . import time as lt
 from . import timers as tm
 from .calendar import Closure, OfficeCalendar
 from .case import Case, Step
-from .conditions import first_failure
+from .conditions import first_failure, mentions
 from .errors import InvalidData, NoRule, OutOfOrder
 from .pack import Pack
 
@@ -68,14 +68,24 @@ class BodySettings:
         return cal
 
     def _make_calendar(self, office) -> OfficeCalendar:
-        spec = self.offices.get(office) or ({"closures": self.closures, "weekly_off": self.weekly_off}
-                                            if office in ("body", None) or not self.offices else {})
-        weekly = spec.get("weekly_off") or self.weekly_off
+        """The body's own office, or another office a timer names: as the body records it, else — for
+        an office of the State (jurisdictions.yaml `offices:`) — the State's own calendar for it, else
+        the body's calendar; weekly days off default to the State's."""
+        state = registers.jurisdictions()["states"].get(self.state) or {}
+        of_state = (state.get("offices") or {}).get(office) if office not in ("body", None) else None
+        source = "the body's calendar"
+        if office in self.offices:
+            spec = self.offices[office]
+        elif of_state is not None:
+            spec, source = of_state, f"the State's calendar for that office: {of_state.get('source', 'jurisdictions.yaml')}"
+        else:
+            spec = {"closures": self.closures, "weekly_off": self.weekly_off} if office in ("body", None) or not self.offices else {}
+        weekly = spec.get("weekly_off") or (self.weekly_off if of_state is None else None)
         if weekly is None:
-            weekly = tuple((registers.jurisdictions()["states"].get(self.state) or {}).get("weekly_off", ["sun"]))
+            weekly = state.get("weekly_off", ["sun"])
         closures = tuple(Closure(lt.to_date(c["date"]), c.get("reason", "closed"), c.get("source", "recorded by the body"))
                          for c in (spec.get("closures") or []))
-        return OfficeCalendar(self.state, tuple(weekly), closures, name=office or "body")
+        return OfficeCalendar(self.state, tuple(weekly), closures, name=office or "body", weekly_source=source)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,6 +276,13 @@ def _allowed(case: Case, as_of) -> dict:
     case.listing = True
     for et in case.proc.events.values():
         if et.opens or et.system:
+            continue
+        if mentions(et.when, "by"):  # a power only some roles may use: judged for each role
+            for r in et.by:
+                case.acting = r
+                if first_failure(et.when, case, as_of) is None:
+                    allowed.setdefault(r, []).append(et.id)
+            case.acting = None
             continue
         if et.when and first_failure(et.when, case, as_of) is not None:
             continue

@@ -78,6 +78,7 @@ class Timer:
     beyond_max: str = "refuse"  # a period fixed past `max`: refuse | cap (effect up to the limit) | void (no effect) | keep (runs as fixed); each with a finding
     readings: tuple = ()  # (interpretation id, reading) pairs that shaped this timer on compile
     stop_dates: dict = field(default_factory=dict)  # stop_on event -> its date field on which the act is done
+    restart_dates: dict = field(default_factory=dict)  # restart_on event -> its date field the period runs afresh from
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
     below_min: str = "refuse"  # a period fixed short of `min`: refuse | raise (runs for the least allowed) | void | keep
 

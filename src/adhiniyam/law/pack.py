@@ -21,12 +21,13 @@ ACTS_DIR = Path(__file__).resolve().parent.parent / "acts"
 LAW_DIR = Path(__file__).resolve().parent
 
 
-def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None) -> dict:
-    """Which version of each provision is in force for a case opened on `on`."""
+def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None, picks: dict | None = None) -> dict:
+    """Which version of each provision is in force for a case opened on `on`: the one a reading forces
+    (`only:`), else the body's choice, else the one that commenced last."""
     chosen = {}
     for prov, spec in src.provisions.items():
         versions = spec["versions"]
-        pick = body_versions.get(prov)
+        pick = _forced(spec, picks or {}) or body_versions.get(prov)
         if isinstance(pick, list):  # dated choices: the latest one from on or before `on`
             found = dated.pick(pick, on)
             pick = found[0]["version"] if found else None
@@ -37,6 +38,15 @@ def choose_versions(src: ProcedureSource, body_versions: dict, on: date | None) 
             raise NoRule(f"{prov} has no version {pick!r}; its versions are {', '.join(versions)}", prov)
         chosen[prov] = pick
     return chosen
+
+
+def _forced(spec: dict, picks: dict) -> str | None:
+    """The version a reading of the body forces, whatever the date or the body's dated choice:
+    `only: {by_reading: id, values: {reading: version_id | null}}`."""
+    only = spec.get("only")
+    if not only:
+        return None
+    return registers.resolve(only, lambda iid: picks[iid], (), [])
 
 
 @dataclass
@@ -94,8 +104,8 @@ class Pack:
                   readings: dict | None = None) -> Procedure:
         """The procedure with the versions in force on `on` and the body's readings applied."""
         src = self.source(proc_id)
-        chosen = choose_versions(src, body_versions or {}, on)
         picks = {iid: self.reading_for(src.id, iid, readings or {}) for iid in sorted(src.chooses)}
+        chosen = choose_versions(src, body_versions or {}, on, picks)
         key = (src.id, tuple(sorted(chosen.items())), tuple(picks.items()))
         proc = self._compiled.get(key)
         if proc is None:
@@ -207,6 +217,11 @@ def _load_sources(path: Path, pack: Pack) -> dict:
                 raise PackError(files[pid], getattr(spec, "line", None), f"provision {prov} needs `versions` and `default`")
             if spec["default"] not in spec["versions"]:
                 raise PackError(files[pid], spec.line, f"default {spec['default']!r} is not one of the versions of {prov}")
+            only = spec.get("only")
+            if only is not None and not (isinstance(only, dict) and "by_reading" in only
+                                         and all(v is None or v in spec["versions"] for v in (only.get("values") or {}).values())):
+                raise PackError(files[pid], spec.line, f"{prov}: only is {{by_reading: id, values: {{reading: a version of "
+                                                       f"{prov} or null}}}}")
         chooses = frozenset(registers.chosen_ids(full))
         _check_by_readings(full, pack, files[pid])
         commenced = {prov: [{"from": v["commencement"], "id": vid} for vid, v in spec["versions"].items()

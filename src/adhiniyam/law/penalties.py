@@ -41,6 +41,8 @@ def check_penalty(p, err, ctx) -> None:
             raise err(v, "each penalty version has an `id`")
         ctx.cites(v, [v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or []))
         _check_imprisonment(v.get("imprisonment"), err, v)
+        if not isinstance((v.get("subsequent") or {}).get("counts", ""), str):
+            raise err(v, "subsequent counts is the name of the fact that counts earlier offences (prior_convictions)")
         for part in (v, v.get("subsequent") or {}):
             for key in ("fine", "daily"):
                 spec = part.get(key)
@@ -100,11 +102,13 @@ def compute(case, penalty, as_of) -> dict:
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
     steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
-    nth = int(case.facts.get("prior_convictions", 0) or 0) + 1
+    counted = (v.get("subsequent") or {}).get("counts", "prior_convictions")  # what makes an offence "subsequent"
+    nth = int(case.facts.get(counted, 0) or 0) + 1
     spec = dict(v)
     if nth >= 2 and v.get("subsequent"):
         spec.update(v["subsequent"])
-        steps(on, f"penalty: conviction number {nth} under this provision, so the penalty for a subsequent offence applies")
+        steps(on, f"penalty: number {nth} under this provision (counting {counted.replace('_', ' ')}), so the penalty "
+                  f"for a subsequent offence applies")
     out = {"penalty_kind": spec.get("kind", "fine"), "conviction_number": nth}
     _fine(case, spec, on, out, steps)
     if spec.get("daily"):

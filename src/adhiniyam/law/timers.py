@@ -56,7 +56,7 @@ def last_day(ts: TimerState, body, tracing: bool, office: str | None):
         else:
             end = ts.start - ts.period.delta() if ts.period.is_hours else lt.as_date(ts.start) - ts.period.delta()
     else:
-        end = lt.last_day(ts.start, ts.period, ts.month_rule)
+        end = lt.last_day(counted_from(ts), ts.period, ts.month_rule)
         for (_a, _b, days) in ts.pauses:
             end = end + timedelta(days=days)
         ts.extension_note = ""
@@ -64,6 +64,14 @@ def last_day(ts: TimerState, body, tracing: bool, office: str | None):
             end = _office_extension(ts, office, body.calendar(office), end, tracing)
     ts.cached_last = end
     return end
+
+
+def counted_from(ts: TimerState):
+    """The day the count runs from: the trigger, excluded ("from"); with `counting: inclusive` the
+    trigger day is itself the first day of the period, so the count runs from the day before."""
+    if ts.timer.counting == "inclusive" and not ts.period.is_hours:
+        return lt.as_date(ts.start) - timedelta(days=1)
+    return ts.start
 
 
 def _office_extension(ts: TimerState, office: str, cal, end, tracing: bool):
@@ -94,8 +102,11 @@ def arithmetic(ts: TimerState, end) -> str:
     if t.direction == "before":
         word = "clear days, both ends excluded" if t.counting == "clear" else "the event day excluded"
         return f"latest day = {lt.fmt(ts.start)} − {ts.period} ({word}) = {lt.fmt(end)}"
-    base = lt.last_day(ts.start, ts.period, ts.month_rule)
-    s = f"{words(ts.how)}: {lt.explain_last_day(ts.start, ts.period, base, ts.month_rule)}"
+    start = counted_from(ts)
+    base = lt.last_day(start, ts.period, ts.month_rule)
+    s = f"{words(ts.how)}: {lt.explain_last_day(start, ts.period, base, ts.month_rule)}"
+    if start != ts.start:
+        s += f" (the day {lt.fmt(ts.start)} itself counted as the first day)"
     for (a, b, days) in ts.pauses:
         s += f"; clock stopped from {lt.fmt(a)} to {lt.fmt(b)}: + {days} day{'s' if days != 1 else ''}"
     if ts.pauses:
@@ -116,10 +127,11 @@ def basis(ts: TimerState, end) -> dict:
     if end is None:
         return {"from": ts.start, "stopped": True}
     t = ts.timer
-    base = lt.last_day(ts.start, ts.period, ts.month_rule) if t.direction == "after" else end
+    base = lt.last_day(counted_from(ts), ts.period, ts.month_rule) if t.direction == "after" else end
     pauses = [[a, b, days] for (a, b, days) in ts.pauses]
     plain = lt.as_date(base) + timedelta(days=sum(p[2] for p in pauses)) if not ts.period.is_hours else base
-    return {"from": ts.start, "period": ts.period.as_dict(), "counting": t.counting, "direction": t.direction,
+    start = counted_from(ts) if t.direction == "after" else ts.start
+    return {"from": start, "period": ts.period.as_dict(), "counting": t.counting, "direction": t.direction,
             "base": base, "pauses": pauses, "end": end,
             "office_closed": (t.direction == "after" and not ts.period.is_hours and lt.as_date(end) != plain)}
 

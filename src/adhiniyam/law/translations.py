@@ -20,6 +20,7 @@ The keys are derived from the compiled pack (every version of every procedure):
                                                       where `en.yaml` names it under `actions:`
     procedure.<pid>.event.<eid>.field.<fid>
     procedure.<pid>.event.<eid>.field.<fid>.choice.<value>
+    procedure.<pid>.amount.<name>                     a named amount (`amounts:`) that the pack titles
     procedure.<pid>.timer.<tid>
     procedure.<pid>.timer.<tid>.condition.<n>         a deemed outcome's conditions
     procedure.<pid>.needs.<n>                         what an applicant must bring
@@ -128,6 +129,8 @@ def pack_words(act_id: str) -> dict[tuple[str, str], None]:
                 add(f"{p}.event.{eid}.field.{fid}", f.title or _humanize(fid))
                 for ch in f.choices:
                     add(f"{p}.event.{eid}.field.{fid}.choice.{ch}", _humanize(ch))
+        for name, spec in (src.raw.get("amounts") or {}).items():  # a named amount the pack titles
+            add(f"{p}.amount.{name}", spec.get("title"))
         for tid, t in proc.timers.items():
             add(f"{p}.timer.{tid}", t.title)
             for i, text in enumerate(_conditions(t)):

@@ -101,6 +101,11 @@ class ProcWords:
         t = self.proc.timers.get(tid)
         return self._k(f"timer.{tid}", t.title if t else english)
 
+    def amount(self, name: str) -> str | None:
+        """A named amount of the procedure (`amounts:`) that the pack titles, in this language."""
+        spec = (self.proc.raw.get("amounts") or {}).get(name) or {}
+        return self._k(f"amount.{name}", spec["title"]) if spec.get("title") else None
+
     def condition(self, tid: str, i: int, english: str) -> str:
         return self._k(f"timer.{tid}.condition.{i}", english)
 

@@ -193,6 +193,7 @@ def case_context(request, case, as_of=None, error=None):
         "objections": list(Objection.objects.filter(body_id=case.body_id, case=case)) if staff else [],
         "enf": _enforcement_context(user, case, proc), "staff": staff,
         "case": case, "c": out, "proc": proc, "proc_title": w.title(), "status_label": w.status(out["status"], out["status_label"]),
+        "amount_labels": {k: w.amount(k) for k in out.get("amounts") or {} if w.amount(k)},
         "deadlines": _deadlines(case, proc, w, out, today), "deemed": _deemed(case, w, out),
         "actions": _actions(case, proc, w, out), "events": _events(case, proc, w, out),
         "explanation": [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]],
