@@ -26,6 +26,8 @@ COMMANDS = {
     "migrate": "create or update the database tables",
     "collectstatic": "write the static files, compressed, where the server serves them (docs/deploy.md)",
     "createsuperuser": "create an administrator account",
+    "notify": "notify work | remind | status: deliver the outbox (e-mail, SMS), reminders and the daily digest",
+    "law_impact": "what a new law-pack version changes in open cases (also: adhiniyam law impact --from --to)",
     "check": "Django's system checks (`check --deploy` with the production environment)",
     "django": "every other Django management command: `adhiniyam django help`",
 }
@@ -48,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if argv[0] == "help":                       # adhiniyam help COMMAND
         argv = [argv[1], "--help"] if argv[1] in ("law", "django") else argv
-    if argv[0] == "law":
+    if argv[:2] == ["law", "impact"]:           # needs the records (open cases), so the service runs it
+        argv = ["law_impact"] + argv[2:]
+    elif argv[0] == "law":
         from .law.cli import main as law_main
 
         return law_main(argv[1:])

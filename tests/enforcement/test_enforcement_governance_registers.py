@@ -5,9 +5,9 @@ from adhiniyam.enforcement.models import EmergencyExpenditure
 E = "/api/enforcement"
 
 
-def spend(api, who, on, amount, emergency=True):
+def spend(api, who, on, amount, emergency=True, purpose="Clearing a fallen tree blocking the road"):
     return api.post(who, f"{E}/bodies/ga-taleigao/emergency-expenditure",
-                    {"spent_on": on, "amount": amount, "purpose": "Clearing a fallen tree blocking the road",
+                    {"spent_on": on, "amount": amount, "purpose": purpose,
                      "emergency": emergency, "public_interest": True})
 
 
@@ -30,6 +30,22 @@ def test_sarpanch_emergency_expenditure_capped_at_five_thousand_a_month(api):
                  {"spent_on": "2026-04-02", "amount": 10, "purpose": "x"})
     assert r.status_code == 422 and r.json()["code"] == "no_emergency_power"
     assert EmergencyExpenditure.objects.count() == 3
+
+
+def test_a_body_that_reads_the_cap_per_matter_adds_up_each_matter_alone(api):
+    from adhiniyam.records.models import Body, InterpretationChoice
+
+    # by default the month's total on all matters: a drain and a tree share the Rs.5,000
+    assert spend(api, "sarpanch", "2026-03-05", 3000, purpose="Flooded drain").status_code == 201
+    assert spend(api, "sarpanch", "2026-03-20", 3000).status_code == 422
+    InterpretationChoice.objects.create(body=Body.objects.get(code="ga-taleigao"), interpretation="goa.s64.emergency_cap_scope",
+                                        reading="per_matter", reason="the legal officer's advice")
+    r = spend(api, "sarpanch", "2026-03-20", 3000)                 # another matter: its own Rs.5,000
+    assert r.status_code == 201, r.content
+    case = api.get("sarpanch", f"/api/cases/{r.json()['case_id']}").json()
+    assert case["events"][0]["data"]["earlier_in_month"] == 0 and case["events"][0]["data"]["matter"].startswith("Clearing")
+    r = spend(api, "sarpanch", "2026-03-25", 2500, purpose="Flooded drain")   # the same matter: 3,000 + 2,500
+    assert r.status_code == 422 and "sec_64__subsec_1__clause_d" in r.json()["cites"]
 
 
 def test_registers_as_they_stood_on_a_past_date(api):

@@ -81,7 +81,7 @@ def test_penalty_demand_refused_above_the_engine_maximum(api):
 
 def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
     r = api.post("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
-        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 30},
+        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 30, "source_for_public_use": True},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 201, r.content
     case = r.json()
@@ -90,7 +90,7 @@ def test_continuing_fine_after_the_week_allowed_lapses_punjab(api):
     assert (a["fine_max"], a["daily_rate"], a["daily_days"], a["daily_total"], a["total_max"]) == (50, 5, 22, 110, 160)
     assert case["on_default"]["in_default"] is True
     r = api.post("nabha_eo", f"{E}/bodies/pb-nabha/notices", {
-        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 60},
+        "procedure": "water_source_latrine", "on": "2026-06-01", "data": {"distance_feet": 60, "source_for_public_use": True},
         "person": {"name": "Gurpreet Singh"}})
     assert r.status_code == 422 and "sec_128__subsec_2" in r.json()["cites"]
 

@@ -262,3 +262,43 @@ def test_a_consequence_for_one_conviction_only(tmp_path):
         return evaluate(pack, "o", None, [ev("offence_committed", date(2026, 3, 1), "officer", served_on="2026-01-01",
                                               prior_convictions=prior)], date(2026, 3, 1)).amounts.get("consequences")
     assert (consequences(0), consequences(1), consequences(2)) == (None, ["service"], ["amenities"])
+
+
+
+NOTICE = """procedure: n
+title: N
+kind: public_notice
+cites: sec_1__subsec_1
+quote: "intimate a date not less than thirty days from the date of such notice"
+roles: {office: Office}
+statuses: {required: Required, notified: Notified}
+events:
+  required: {by: [office], opens: true, status: required}
+  notified:
+    by: [office]
+    status: notified
+    fields: {objection_date: {type: date}}
+    when:
+      - date_at_least: {fact: objection_date, period: {days: 30}}
+        error: "the date intimated must be not less than thirty days from the notice"
+      - status: [STATUS]
+"""
+
+
+def test_an_action_whose_condition_needs_its_own_data_is_open_until_recorded(tmp_path):
+    """Listing the actions open today does not judge data the entry has not given (it raised 'the objection
+    date is needed' for every case before its notice); the entry itself is still judged when it is made, and
+    the other conditions still close the action."""
+    from adhiniyam.law import NotAllowed
+
+    pack = load(write_pack(tmp_path, extra={"procedures/n.yaml": NOTICE.replace("STATUS", "required")}))
+    required = [ev("required", date(2026, 3, 1), "office")]
+    assert evaluate(pack, "n", None, required, date(2026, 3, 2)).allowed == {"office": ["notified"]}
+    with pytest.raises(NotAllowed, match="not less than thirty days"):
+        evaluate(pack, "n", None, required + [ev("notified", date(2026, 3, 2), "office", objection_date="2026-03-20")],
+                 date(2026, 3, 2))
+    ok = evaluate(pack, "n", None, required + [ev("notified", date(2026, 3, 2), "office", objection_date="2026-04-01")],
+                  date(2026, 3, 2))
+    assert ok.status == "notified"
+    closed = load(write_pack(tmp_path / "closed", extra={"procedures/n.yaml": NOTICE.replace("STATUS", "notified")}))
+    assert evaluate(closed, "n", None, required, date(2026, 3, 2)).allowed == {}

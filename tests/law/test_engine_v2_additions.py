@@ -38,6 +38,20 @@ def test_an_office_of_the_state_keeps_the_states_weekly_days_off_not_the_bodys(t
     assert last_day(other, "decide") == date(2026, 5, 2)
 
 
+def test_a_body_records_days_the_holiday_data_gets_wrong_and_keeps_the_state_offices_weekly_offs():
+    # the holidays package closes 27 May 2026 (Eid al-Adha) in Goa; Goa's list keeps Bakri Id on 28 May
+    assert not BodySettings(state="GA").calendar("deputy_director").is_open(date(2026, 5, 27))
+    fixed = BodySettings(state="GA", offices={"deputy_director": {
+        "openings": [{"date": "2026-05-27", "reason": "working day"}], "closures": [{"date": "2026-05-28", "reason": "Bakri Id"}]}})
+    cal = fixed.calendar("deputy_director")
+    assert cal.is_open(date(2026, 5, 27)) and not cal.is_open(date(2026, 5, 28))
+    # a closure recorded for a State office does not drop that office's weekly offs (every Saturday for Goa's)
+    assert not cal.is_open(date(2026, 7, 4))            # a first Saturday: open at the Panchayat, shut at the State's office
+    assert BodySettings(state="GA").calendar().is_open(date(2026, 7, 4))
+    # the body's own office takes openings too
+    assert BodySettings(state="GA", openings=[{"date": date(2026, 5, 27)}]).calendar().is_open(date(2026, 5, 27))
+
+
 # -- a reading that forces one printed version --------------------------------------------------
 
 VERSIONED = PROCEDURE.replace("    period: {by_reading: mini.month, values: {calendar: {months: 1}, thirty_days: {days: 30}}}\n",
@@ -148,6 +162,37 @@ def test_a_check_compares_expressions_and_writes_counts_as_numbers(tmp_path):
     with pytest.raises(NotAllowed, match="3 × votes in favour 4 = 12"):
         evaluate(pack, "r", None, [ev("resolution_passed", date(2026, 5, 1), "office", votes_in_favour=4, total_members=7)],
                  date(2026, 5, 2))
+
+
+# -- a monthly total of one matter only ----------------------------------------------------------
+
+SPENDING = """procedure: s
+title: Spending
+kind: governance
+cites: sec_1__subsec_1
+quote: "not exceeding five thousand per month on any matter"
+roles: {office: Office}
+statuses: {spent: Spent}
+events:
+  spent: {by: [office], opens: true, status: spent, cites: sec_1__subsec_1, fields: {amount: {type: money}, matter: {type: text, required: false}}}
+  more: {by: [office], status: spent, cites: sec_1__subsec_1, fields: {amount: {type: money}, matter: {type: text, required: false}}}
+checks:
+  cap:
+    on: more
+    cites: sec_1__subsec_1
+    quote: "per month on any matter"
+    rule: {total: {event: [spent, more], field: amount, within: calendar_month, same: matter}, at_most: 5000}
+    refuse: true
+"""
+
+
+def test_a_total_may_count_only_the_items_of_the_same_matter(tmp_path):
+    pack = load(write_pack(tmp_path, tests="[]", extra={"procedures/s.yaml": SPENDING}))
+    drain = [ev("spent", date(2026, 3, 5), "office", amount=3000, matter="drain")]
+    ok = evaluate(pack, "s", None, drain + [ev("more", date(2026, 3, 20), "office", amount=3000, matter="tree")], date(2026, 3, 20))
+    assert ok.findings == {"cap": True}
+    with pytest.raises(NotAllowed, match="with matter 'drain' = ₹3,000 \\+ ₹2,500"):
+        evaluate(pack, "s", None, drain + [ev("more", date(2026, 3, 20), "office", amount=2500, matter="drain")], date(2026, 3, 20))
 
 
 # -- a fact that is one of a list ----------------------------------------------------------------

@@ -91,3 +91,15 @@ def test_every_page_of_each_demo_body_is_in_its_states_language(demo):
 def test_the_checker_finds_an_english_word():
     assert untranslated('<body><p>स्थिति: Pending</p><p lang="en">the Act</p><span translate="no">Asha</span></body>') == ["Pending"]
     assert untranslated("<body><p>GA-TALEIGAO/2026/000001 goa.s66.late_intimation (bv) XI PDF</p></body>") == []
+
+
+def test_a_named_amount_is_shown_in_rupees_under_its_translated_title(demo):
+    """A procedure's named amounts (Goa's s.112-F(3) award) are rupees under the pack's title in the
+    page's language, not a bare number under their id."""
+    from adhiniyam.records.models import Case
+
+    case = Case.objects.filter(body__code="ga-taleigao", procedure="pound_complaint").first()
+    html = signed_in("ga-officer").get(f"/case/{case.pk}/").content.decode()
+    table = re.search(r'<table class="amounts">(.*?)</table>', html, re.S).group(1)
+    row = re.search(r"दिल्ली भरपाय, शुल्क आनी खर्च</th><td>([^<]*)</td>", table)
+    assert row and "₹" in row.group(1), table

@@ -71,7 +71,7 @@ def populate(bodies) -> dict:
         elif body.act_id == PB:
             S.file_complaint(body, category="latrine_near_well", description="Privy drains towards the village well",
                              address="Near the Gurdwara well", channel="open311")
-            S.issue_notice(user, body, "water_source_latrine", ago(25), {"distance_feet": 30},
+            S.issue_notice(user, body, "water_source_latrine", ago(25), {"distance_feet": 30, "source_for_public_use": True},
                            person={"name": "Gurpreet Singh"})
             case = S.issue_notice(user, body, "ruinous_building_notice", ago(6), {"period": {"days": 15}},
                                   person={"name": "Harbans Kaur"}, property={"address": "Old haveli, Bazaar"})

@@ -151,7 +151,10 @@ def load(act_id: str) -> Mapping:
         m.fees[pid] = f
     ee = raw.get("emergency_expenditure")
     if ee:
-        if ee.get("parameter") in pack.parameters:
+        per_matter = ee.get("per_matter") or {}
+        if any(iid not in pack.interpretations or r not in pack.interpretations[iid].readings for iid, r in per_matter.items()):
+            m.problems.append(f"emergency_expenditure: per_matter {per_matter!r} is not a reading of the pack")
+        elif ee.get("parameter") in pack.parameters:
             m.emergency_expenditure = ee
         else:
             m.problems.append(f"emergency_expenditure: no parameter {ee.get('parameter')!r}")

@@ -683,14 +683,16 @@ def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount,
     with transaction.atomic():
         Counter.objects.get_or_create(body=body, series="EMG", year=spent_on.year)
         Counter.objects.select_for_update().get(body=body, series="EMG", year=spent_on.year)   # serialise the month
-        spent = (EmergencyExpenditure.objects.filter(body=body, spent_on__range=(first, last))
-                 .aggregate(s=Sum("amount"))["s"] or Decimal("0"))
+        earlier = EmergencyExpenditure.objects.filter(body=body, spent_on__range=(first, last))
+        if _cap_per_matter(body, pack, ee):   # the body reads the cap as one for each matter: the same purpose only
+            earlier = earlier.filter(purpose=purpose[:300])
+        spent = earlier.aggregate(s=Sum("amount"))["s"] or Decimal("0")
         case = None
         if EMERGENCY_PROCEDURE in pack.procedures:
             case = RS.create_case(user, body, EMERGENCY_PROCEDURE, RS.EventInput(
                 type="expenditure_incurred", on=spent_on, by=ee["by"],
                 data={"amount": float(amt), "earlier_in_month": float(spent), "month_total": float(spent + amt),
-                      "emergency": bool(emergency), "public_interest": bool(public_interest)}),
+                      "matter": purpose[:300], "emergency": bool(emergency), "public_interest": bool(public_interest)}),
                 title=f"Emergency expenditure: {purpose[:200]}")
         elif spent + amt > cap:
             raise LawRefused(
@@ -700,6 +702,12 @@ def record_emergency_expenditure(user, body: Body, *, spent_on: dt.date, amount,
                 code="above_monthly_cap", cites=[cites])
         return EmergencyExpenditure.objects.create(body=body, spent_on=spent_on, amount=amt, purpose=purpose[:300],
                                                    cap=cap, cites=cites, recorded_by=user, case=case)
+
+
+def _cap_per_matter(body: Body, pack, ee: dict) -> bool:
+    """Whether the body's reading (the mapping's `per_matter`) counts the cap for each matter alone."""
+    chosen = E.settings_snapshot(body)["interpretations"]
+    return any(pack.reading_for(EMERGENCY_PROCEDURE, iid, chosen)[1] == r for iid, r in (ee.get("per_matter") or {}).items())
 
 
 # ------------------------------------------------------------------------------------ registers

@@ -85,7 +85,7 @@ class Case:
     def expiry_moment(self, ts: TimerState):
         end = self.last_day(ts)
         if ts.cached_expiry is None or ts.cached_expiry[0] is not end:
-            ts.cached_expiry = (end, tm.expiry_moment(end))
+            ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))
         return ts.cached_expiry[1]
 
     def office_of(self, t) -> str | None:
@@ -316,7 +316,7 @@ class Case:
         # the event's own data are facts for its own conditions (a refusal's ground, an entry's time)
         self.facts.update(et.facts)
         self.facts.update(data)
-        if et.opens and proc.offence is not None:
+        if proc.offence is not None and (et.id == proc.offence.event if proc.offence.event else et.opens):
             from .offences import judge
 
             self.offence = judge(self, proc.offence, et, ev, data)

@@ -27,20 +27,25 @@ def _window(within, on):
     return start, d, f"in the {days} up to {lt.fmt(d)}"
 
 
-def _total(case, tot, on):
-    """The sum of a field over the case's events of one type within a period ending on `on`."""
+def _total(case, tot, on, current: dict):
+    """The sum of a field over the case's events of one type within a period ending on `on`; with
+    `same: field`, only the events whose field is the current event's (the same matter; unstated counts
+    as one matter)."""
     start, end, where = _window(tot.get("within", "calendar_month"), on)
     types = [tot["event"]] if isinstance(tot["event"], str) else list(tot["event"])
+    same = tot.get("same")
     got = [data.get(tot["field"], 0) for (etype, when, data) in case.history
-           if etype in types and start <= lt.as_date(when) <= end]
+           if etype in types and start <= lt.as_date(when) <= end and (not same or data.get(same) == current.get(same))]
+    if same:
+        where += f" with {same.replace('_', ' ')} {current.get(same)!r}"
     v = sum(got)
     return v, f"total {tot['field'].replace('_', ' ')} {where} = {' + '.join(rupees(x) for x in got) or '0'} = {rupees(v)}"
 
 
-def _value(case, cid, chk, on):
+def _value(case, cid, chk, on, current: dict):
     rule = chk["rule"]
     if "total" in rule:
-        return _total(case, rule["total"], on)
+        return _total(case, rule["total"], on, current)
     if "amount" in rule:  # an expression of the facts ("three times the votes in favour")
         return amounts.amount(case, rule["amount"], on, _show(case, chk))
     fact = rule["fact"]
@@ -65,7 +70,8 @@ def run_check(case, cid, chk, ev) -> None:
     if chk.get("_when") and first_failure(chk["_when"], case, ev.on) is not None:
         return
     cites = chk["cites"] if isinstance(chk["cites"], list) else [chk["cites"]]
-    v, shown = _value(case, cid, chk, ev.on)
+    current = case.history[-1][2] if case.history else {}  # the checked event's data, as accepted
+    v, shown = _value(case, cid, chk, ev.on, current)
     rule = chk["rule"]
     ok, words = True, shown
     for op, test in OPS.items():

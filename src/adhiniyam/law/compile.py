@@ -14,15 +14,16 @@ from .time import UNITS, Period
 KINDS = {"application", "licence", "notice", "offence", "public_notice", "appeal", "pound", "meeting",
          "check", "register", "governance", "inspection", "complaint"}
 FIELD_TYPES = {"bool", "int", "number", "money", "text", "date", "datetime", "period", "choice", "list", "periods"}
+FIELD_KEYS = {"type", "required", "default", "choices", "min", "max", "title"}
 EVENT_KEYS = {"title", "by", "opens", "status", "cites", "quote", "fields", "when", "closes", "reopens",
               "note", "system", "facts"}
 TIMER_KEYS = {"title", "who", "cites", "quote", "start", "on_receipt", "period", "counting", "restart_on",
               "stop_on", "office_closed_extension", "pauses", "when", "on_expiry", "direction", "note",
-              "min", "max", "kind", "beyond_max", "below_min"}
+              "min", "max", "kind", "beyond_max", "below_min", "outcome_on"}
 EXPIRY_KEYS = {"status", "event", "deemed", "when", "otherwise", "cites", "quote", "closes", "note"}
 PROCEDURE_KEYS = {"procedure", "title", "kind", "cites", "quote", "roles", "statuses", "events", "timers",
                   "provisions", "penalty", "checks", "note", "applies", "borrows", "title_hi", "needs", "fee",
-                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts"}
+                  "elements", "exceptions", "preconditions", "qualities", "aliases", "date_of_act", "amounts", "offence_at"}
 CHECK_OPS = ("at_least", "at_most", "more_than", "less_than", "equals", "in")
 
 
@@ -112,7 +113,8 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
     for sid, label in (raw.get("statuses") or {}).items():
         ctx.label(raw.get("statuses"), label, f"status {sid}")
     notes = _reading_notes(used)
-    if kind == "offence":
+    judged = kind == "offence" or bool(raw.get("offence_at"))  # an offence, or one recorded within a notice's case
+    if judged:
         raw = _with_offence_fields(raw)
     events = {eid: _event(ctx, eid, e or yamlio.Mapping(), notes.get(("events", eid), ())) for eid, e in (raw.get("events") or {}).items()}
     ctx.need(any(e.opens for e in events.values()), "no event `opens: true`: say which event starts a case")
@@ -129,8 +131,11 @@ def compile_procedure(pack, path: Path, raw: dict, chosen: dict, readings: dict,
                  f"amount {name}: {{amount: expression, cites, quote, when, title (optional)}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         amounts.check(spec["amount"], ctx.err, spec)
+        if "title" in spec:  # the label a person reads beside the figure, translated like every pack word
+            ctx.label(spec, spec["title"], f"amount {name}")
         amount_when[name] = ctx.conditions(spec, spec.get("when"))
-    offence = _offence(ctx, raw) if kind == "offence" else None
+    _check_date_of_act(ctx, raw, events)
+    offence = _offence(ctx, raw, events) if judged else None
     return Procedure(raw["procedure"], raw.get("title", raw["procedure"]), kind, cites_of(raw.get("cites")),
                      raw.get("quote", ""), ctx.roles, dict(raw.get("statuses") or {}), events, timers, penalty, checks,
                      chosen, raw, offence, readings, _aliases(ctx, raw), amount_when=amount_when)
@@ -144,7 +149,9 @@ def _with_offence_fields(raw):
     extra = fields_of(raw)
     if not extra:
         return raw
-    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items() if (e or {}).get("opens")}
+    at = raw.get("offence_at")
+    opening = {eid: {"fields": extra} for eid, e in (raw.get("events") or {}).items()
+               if (eid == at if at else (e or {}).get("opens"))}
     return deep_merge(raw, {"events": opening})
 
 
@@ -162,6 +169,9 @@ def _field(ctx, eid, fname, fs) -> Field:
         fs = {"type": fs}
     ftype = fs.get("type", "text")
     ctx.need(ftype in FIELD_TYPES, f"event {eid}: field {fname} has type {ftype!r}; use one of {sorted(FIELD_TYPES)}", fs)
+    unknown = set(fs) - FIELD_KEYS  # e.g. a title with a comma left unquoted in a {…} mapping
+    ctx.need(not unknown, f"event {eid}: field {fname} has unknown key(s) {sorted(map(str, unknown))}; a field has "
+                          f"{sorted(FIELD_KEYS)} (quote a title that holds a comma)", fs)
     if "title" in fs:
         ctx.label(fs, fs["title"], f"event {eid}: field {fname}")
     return Field(fname, ftype, fs.get("required", "default" not in fs), fs.get("default"),
@@ -195,7 +205,8 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
     restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
     choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
-               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep")}
+               "beyond_max": ("refuse", "cap", "void", "keep"), "below_min": ("refuse", "raise", "void", "keep"),
+               "outcome_on": ("next_day", "last_day")}
     for key, allowed in choices.items():
         ctx.need(t.get(key, allowed[0]) in allowed, f"timer {tid}: {key} is {' or '.join(allowed)}, not {t.get(key)!r}", t)
     pauses = [_pause(ctx, tid, pz, events) for pz in t.get("pauses") or []]
@@ -206,7 +217,7 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
                  stop_on, t.get("office_closed_extension"), pauses, ctx.conditions(t, t.get("when")),
                  on_expiry, t.get("min"), t.get("max"), t.get("kind", "duty"), frozenset(_start_refs(t["start"])),
                  expiry_when, t.get("beyond_max", "refuse"), readings, stop_dates, restart_dates=restart_dates,
-                 below_min=t.get("below_min", "refuse"))
+                 below_min=t.get("below_min", "refuse"), outcome_on=t.get("outcome_on", "next_day"))
 
 
 def _stop_on(ctx, tid, t, events, key="stop_on"):
@@ -270,8 +281,8 @@ def _check(ctx, cid, c) -> dict:
         tot = rule["total"]
         evs = tot.get("event") if isinstance(tot, dict) else None
         ctx.need(isinstance(tot, dict) and all(e in ctx.events for e in ([evs] if isinstance(evs, str) else evs or [None]))
-                 and "field" in tot,
-                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}}}", c)
+                 and "field" in tot and set(tot) <= {"event", "field", "within", "same"},
+                 f"check {cid}: total is {{event: ev, field: amount, within: calendar_month | {{days: N}}, same: field}}", c)
     out = dict(c)
     out["_when"] = ctx.conditions(c, c.get("when"))
     return out
@@ -288,7 +299,18 @@ def _facts_part(ctx, name, spec, what) -> dict:
             "cites": cites_of(spec.get("cites")), "quote": spec["quote"], "when": when}
 
 
-def _offence(ctx, raw) -> Offence:
+def _check_date_of_act(ctx, raw, events) -> None:
+    """`date_of_act`: a field of the record stating it, or {day_after: timer} — the first day of default
+    of a notice whose breach is the offence ("should any person fail within six months … to comply")."""
+    spec = raw.get("date_of_act")
+    if isinstance(spec, dict):
+        ok = set(spec) == {"day_after"} and spec["day_after"] in ctx.timers
+        ctx.need(ok, f"date_of_act is a field name or {{day_after: timer}} (the first day of default), not {spec!r}", spec)
+    elif spec is not None:
+        ctx.need(isinstance(spec, str), f"date_of_act is a field name or {{day_after: timer}}, not {spec!r}")
+
+
+def _offence(ctx, raw, events) -> Offence:
     elements = {n: _facts_part(ctx, n, s, "element") for n, s in (raw.get("elements") or {}).items()}
     exceptions = {n: _facts_part(ctx, n, s, "exception") for n, s in (raw.get("exceptions") or {}).items()}
     pre = [_facts_part(ctx, s.get("name", f"precondition_{i + 1}"), s, "precondition")
@@ -298,7 +320,9 @@ def _offence(ctx, raw) -> Offence:
         ctx.need(isinstance(spec, dict) and "value" in spec, f"quality {q}: {{value, cites, quote}}", spec)
         ctx.cites(spec, cites_of(spec.get("cites")), required=True)
         qualities[q] = {"value": spec["value"], "cites": cites_of(spec["cites"]), "quote": spec.get("quote", "")}
-    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"))
+    at = raw.get("offence_at")
+    ctx.need(at is None or at in events, f"offence_at {at!r} is not an event of this procedure")
+    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"), at)
 
 
 def _aliases(ctx, raw) -> dict:

@@ -53,9 +53,10 @@ class BodySettings:
     versions: dict = field(default_factory=dict)
     interpretations: dict = field(default_factory=dict)
     closures: list = field(default_factory=list)  # [{date, reason, source}] for the body's own office
+    openings: list = field(default_factory=list)  # [{date, reason, source}]: a holiday in the data on which it was open
     weekly_off: tuple | None = None  # None: the State's default from jurisdictions.yaml
     location: tuple | None = None  # (lat, lon)
-    offices: dict = field(default_factory=dict)  # office name -> {closures, weekly_off} for other offices
+    offices: dict = field(default_factory=dict)  # office name -> {closures, openings, weekly_off} for other offices
     lighter_later_law: bool = False  # apply a later, lighter penalty to an earlier offence
     areas: list = field(default_factory=list)  # [{area, sections, resolution_on, public_notice_on}] declarations
     instruments: list = field(default_factory=list)  # checked Instruments: bye-laws, notifications, fee schedules
@@ -70,22 +71,31 @@ class BodySettings:
     def _make_calendar(self, office) -> OfficeCalendar:
         """The body's own office, or another office a timer names: as the body records it, else — for
         an office of the State (jurisdictions.yaml `offices:`) — the State's own calendar for it, else
-        the body's calendar; weekly days off default to the State's."""
+        the body's calendar; weekly days off default to the office's in the State's calendar, else the
+        State's. `openings` are days the data shows as holidays on which the office was open."""
         state = registers.jurisdictions()["states"].get(self.state) or {}
         of_state = (state.get("offices") or {}).get(office) if office not in ("body", None) else None
-        source = "the body's calendar"
+        state_source = f"the State's calendar for that office: {(of_state or {}).get('source', 'jurisdictions.yaml')}"
         if office in self.offices:
             spec = self.offices[office]
         elif of_state is not None:
-            spec, source = of_state, f"the State's calendar for that office: {of_state.get('source', 'jurisdictions.yaml')}"
+            spec = of_state
+        elif office in ("body", None) or not self.offices:
+            spec = {"closures": self.closures, "openings": self.openings, "weekly_off": self.weekly_off}
         else:
-            spec = {"closures": self.closures, "weekly_off": self.weekly_off} if office in ("body", None) or not self.offices else {}
-        weekly = spec.get("weekly_off") or (self.weekly_off if of_state is None else None)
-        if weekly is None:
-            weekly = state.get("weekly_off", ["sun"])
-        closures = tuple(Closure(lt.to_date(c["date"]), c.get("reason", "closed"), c.get("source", "recorded by the body"))
-                         for c in (spec.get("closures") or []))
-        return OfficeCalendar(self.state, tuple(weekly), closures, name=office or "body", weekly_source=source)
+            spec = {}
+        weekly, source = spec.get("weekly_off"), (state_source if spec is of_state else "the body's calendar")
+        if not weekly and of_state is not None:
+            weekly, source = of_state.get("weekly_off"), state_source
+        weekly = weekly or (self.weekly_off if of_state is None else None) or state.get("weekly_off", ["sun"])
+        return OfficeCalendar(self.state, tuple(weekly), _days(spec.get("closures"), "closed"), _days(spec.get("openings"), "open"),
+                              name=office or "body", weekly_source=source)
+
+
+def _days(entries, reason: str) -> tuple:
+    """Closures or openings as recorded: [{date, reason, source}]."""
+    return tuple(Closure(lt.to_date(c["date"]), c.get("reason", reason), c.get("source", "recorded by the body"))
+                 for c in entries or [])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,7 +221,8 @@ def _decisive_date(pack: Pack, procedure: str, first: Event):
         return None
     src = pack.source(procedure)
     if src.kind == "offence":
-        stated = (first.data or {}).get(src.raw.get("date_of_act", "offence_date"))
+        field = src.raw.get("date_of_act", "offence_date")
+        stated = (first.data or {}).get(field) if isinstance(field, str) else None
         try:
             return lt.to_date(stated) if stated else lt.as_date(first.on)
         except ValueError:
@@ -280,15 +291,28 @@ def _allowed(case: Case, as_of) -> dict:
         if mentions(et.when, "by"):  # a power only some roles may use: judged for each role
             for r in et.by:
                 case.acting = r
-                if first_failure(et.when, case, as_of) is None:
+                if not _fails_today(et, case, as_of):
                     allowed.setdefault(r, []).append(et.id)
             case.acting = None
             continue
-        if et.when and first_failure(et.when, case, as_of) is not None:
+        if et.when and _fails_today(et, case, as_of):
             continue
         for r in et.by:
             allowed.setdefault(r, []).append(et.id)
     return allowed
+
+
+def _fails_today(et, case: Case, as_of) -> bool:
+    """Whether an action is closed on the as-of date. A condition that needs the entry's own data (the date
+    an order intimates, a clock time) cannot fail before the entry is made: it is passed over, the other
+    conditions decide, and the data is judged when the entry is recorded."""
+    for c in et.when:
+        try:
+            if first_failure([c], case, as_of) is not None:
+                return True
+        except InvalidData:
+            continue
+    return False
 
 
 def _amounts(case: Case, as_of) -> dict:

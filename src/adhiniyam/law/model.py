@@ -81,6 +81,7 @@ class Timer:
     restart_dates: dict = field(default_factory=dict)  # restart_on event -> its date field the period runs afresh from
     fixed_period: object = None  # the Period, when the period is a number of days, weeks, months, years or hours
     below_min: str = "refuse"  # a period fixed short of `min`: refuse | raise (runs for the least allowed) | void | keep
+    outcome_on: str = "next_day"  # the on_expiry outcome: the day after the last day | the last day itself
 
     def __post_init__(self):
         ((k, v),) = self.period.items()
@@ -97,7 +98,8 @@ class Offence:
     exceptions: dict  # name -> {text, cites, quote, when: [Cond]}
     preconditions: list  # [{text, cites, quote, when: [Cond]}]
     qualities: dict  # name -> {value, cites, quote}
-    date_field: str = "offence_date"  # the field stating the date of the act, when not the opening event's date
+    date_field: object = "offence_date"  # the field stating the date of the act, or {day_after: timer} (first day of default)
+    event: str | None = None  # the event at which the offence is judged (`offence_at`); None: the opening event
 
 
 @dataclass

@@ -15,6 +15,24 @@ def _no_offence(part, why: str) -> NoOffence:
     return NoOffence(f"no offence: {why} — {', '.join(part['cites'])}: {part['quote']!r}", part["cites"])
 
 
+def act_moment(case, ev=None):
+    """When the act was done (with its clock time where the record has one): the record's own date of the
+    act (`date_of_act: field`, default offence_date); for the breach of a notice (`date_of_act: {day_after:
+    timer}`) the first day of default, None while there is none; else the date of the event the offence is
+    judged at — `ev` while it is being recorded, `offence_at` (None until it is recorded), or the opening event."""
+    spec = case.proc.raw.get("date_of_act", "offence_date")
+    if isinstance(spec, dict):
+        return case.timers[spec["day_after"]].expired
+    if case.facts.get(spec):
+        return case.facts[spec]
+    if ev is not None:
+        return ev.on
+    at = case.proc.offence.event if case.proc.offence is not None else None
+    if at is None:
+        return case.opened_on
+    return case.first[at][0] if at in case.first else None
+
+
 def fields_of(raw) -> dict:
     """The fields an offence's opening record carries for its elements and exceptions."""
     out = {}
@@ -28,8 +46,9 @@ def fields_of(raw) -> dict:
 
 
 def judge(case, offence, et, ev, data) -> dict:
-    """The finding on the opening record of an offence case: raises NoOffence, or returns what held."""
-    when = data.get(offence.date_field) or ev.on  # the date of the act, with its clock time where the record has one
+    """The finding on the record of the offence (the opening event, or `offence_at`): raises NoOffence,
+    or returns what held."""
+    when = act_moment(case, ev) or ev.on
     on = lt.to_date(when)
     found = {"date_of_act": on, "elements": {}, "exceptions": {}, "preconditions": {}, "qualities": {}}
     for name, el in offence.elements.items():

@@ -159,6 +159,12 @@ def load_pack(act_id: str) -> Pack:
     return _load(path)
 
 
+@cache
+def load_pack_dir(path: Path) -> Pack:
+    """A pack from a folder outside acts/ (a stored version of an installed pack)."""
+    return _load(Path(path))
+
+
 def _files_hash(paths) -> str:
     h = hashlib.sha256()
     for p in sorted(paths):

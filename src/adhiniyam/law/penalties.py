@@ -16,10 +16,11 @@ from . import amounts, dated
 from . import time as lt
 from .errors import Conflict, NoRule
 from .money import rupees
+from .offences import act_moment
 
 DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
-                "imprisonment"}
+                "imprisonment", "earlier"}
 WITH_FINE = {
     "or_both": "or with fine, or with both",  # "imprisonment … or with fine … or with both"
     "or": "or with fine",  # "imprisonment … or fine"
@@ -90,17 +91,22 @@ def version_on(penalty, on):
 
 
 def date_of_act(case):
-    """The date of the act: the record's offence date where it states one, else the opening event's date."""
-    field = case.proc.offence.date_field if case.proc.offence is not None else "offence_date"
-    return lt.to_date(case.facts.get(field) or case.opened_on)
+    """The date of the act (offences.act_moment), None while a notice is not in default."""
+    when = act_moment(case)
+    return lt.to_date(when) if when is not None else None
 
 
 def compute(case, penalty, as_of) -> dict:
-    on = date_of_act(case)
+    act = date_of_act(case)
+    on = act or lt.as_date(as_of)
     v = version_on(penalty, on)
     cites = v.get("cites") or penalty.get("cites")
     steps = _Steps(case, [cites] if isinstance(cites, str) else list(cites or []), v.get("quote") or penalty.get("quote", ""))
-    steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
+    if act is None:
+        steps(on, f"penalty: no offence has been committed yet (no default, or none recorded); the law in force on "
+                  f"{lt.fmt(on)} is {v['id']}")
+    else:
+        steps(on, f"penalty: the law in force on the date of the act ({lt.fmt(on)}) is {v['id']}")
     v = _lighter_later(case, penalty, v, on, lt.as_date(as_of), steps)
     counted = (v.get("subsequent") or {}).get("counts", "prior_convictions")  # what makes an offence "subsequent"
     nth = int(case.facts.get(counted, 0) or 0) + 1
@@ -168,7 +174,9 @@ def _fine(case, spec, on, out, steps) -> None:
 def _daily(case, daily, as_of_d, on, out, steps) -> None:
     rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
     rate, words = amounts.amount(case, daily[rate_key], on)
-    out["daily_rate"] = rate
+    out["daily_rate"] = rate  # "may extend to … a day"
+    if rate_key == "fixed":  # "a further penalty of fifty rupees for each day": the sum due, not a maximum
+        out["daily_fixed"] = rate
     start = _daily_start(case, daily)
     stopped = case.first.get("offence_stopped", (None,))[0]
     end = lt.as_date(stopped) - timedelta(days=1) if stopped is not None else as_of_d
@@ -227,6 +235,8 @@ def _imprisonment(imp, on, out, steps) -> None:
 
 def _daily_start(case, daily):
     src = daily.get("from", "conviction")
+    if src == "date_of_act":  # the first day of default of a notice, or the day of the act
+        return date_of_act(case)
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None

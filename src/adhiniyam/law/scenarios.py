@@ -73,6 +73,7 @@ def body_from(spec: dict | None, pack: Pack) -> BodySettings:
         versions=dict(spec.get("versions") or {}),
         interpretations=interps,
         closures=list(spec.get("closures") or []),
+        openings=list(spec.get("openings") or []),
         weekly_off=tuple(weekly) if weekly is not None else None,
         location=(loc["lat"], loc["lon"]) if loc else None,
         offices=dict(spec.get("offices") or {}),

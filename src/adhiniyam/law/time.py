@@ -25,8 +25,10 @@ from functools import lru_cache
 
 from dateutil.relativedelta import relativedelta
 
-UNITS = ("days", "weeks", "months", "years", "hours")
-_SINGULAR = {"days": "day", "weeks": "week", "months": "month", "years": "year", "hours": "hour"}
+UNITS = ("days", "weeks", "months", "years", "hours", "financial_years")
+_SINGULAR = {"days": "day", "weeks": "week", "months": "month", "years": "year", "hours": "hour",
+             "financial_years": "financial year"}
+_PLURAL = {"financial_years": "financial years"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +67,17 @@ class Period:
             return timedelta(hours=self.count)
         if self.unit == "months":
             return relativedelta(months=self.count)
+        if self.unit == "financial_years":
+            raise ValueError("a financial year ends on 31 March, not after a fixed length: use last_day")
         return relativedelta(years=self.count)
 
     def approx_days(self) -> float:
         """Only for comparing bounds (`not less than six weeks`); never for counting."""
-        return self.count * {"days": 1, "weeks": 7, "months": 30.44, "years": 365.25, "hours": 1 / 24}[self.unit]
+        return self.count * {"days": 1, "weeks": 7, "months": 30.44, "years": 365.25, "hours": 1 / 24,
+                             "financial_years": 365.25}[self.unit]
 
     def __str__(self) -> str:
-        word = _SINGULAR[self.unit] if self.count == 1 else self.unit
+        word = _SINGULAR[self.unit] if self.count == 1 else _PLURAL.get(self.unit, self.unit)
         return f"{self.count} {word}"
 
     def as_dict(self) -> dict:
@@ -157,9 +162,19 @@ def last_day(trigger, period: Period, month_rule: str = DEFAULT_MONTH_RULE):
         if not isinstance(trigger, datetime):
             raise ValueError("a period in hours runs from a clock time; give the time of service")
         return trigger + period.delta()
+    if period.unit == "financial_years":
+        return financial_year_end(as_date(trigger), period.count)
     if period.unit in ("months", "years"):
         return add_months(as_date(trigger), period.count * (12 if period.unit == "years" else 1), month_rule)
     return as_date(trigger) + period.delta()
+
+
+def financial_year_end(trigger: date, count: int = 1) -> date:
+    """The 31 March that ends the `count`-th financial year (1 April to 31 March) counted *from* `trigger`
+    (the trigger day excluded): from 10 January 2026 or from 30 March 2026, 31 March 2026; from 31 March
+    2026, 31 March 2027."""
+    first = trigger.year if (trigger.month, trigger.day) < (3, 31) else trigger.year + 1
+    return date(first + count - 1, 3, 31)
 
 
 def month_rules_differ(trigger, period: Period) -> bool:
@@ -172,6 +187,8 @@ def month_rules_differ(trigger, period: Period) -> bool:
 def explain_last_day(trigger, period: Period, result, month_rule: str = DEFAULT_MONTH_RULE) -> str:
     if period.is_hours:
         return f"{fmt(trigger)} + {period} = {fmt(result)}"
+    if period.unit == "financial_years":
+        return f"{fmt(as_date(trigger))} to the end of the financial year (31 March), {period} = {fmt(result)}"
     if period.unit in ("months", "years"):
         return (f"{fmt(as_date(trigger))} + {period} (calendar {period.unit} counted in one step: "
                 f"{MONTH_RULES[month_rule]}) = {fmt(result)}")

@@ -85,13 +85,14 @@ def _office_extension(ts: TimerState, office: str, cal, end, tracing: bool):
     return new_end
 
 
-def expiry_moment(end):
-    """The moment a timer with last day `end` expires: the next day's start (for hours, the moment after)."""
+def expiry_moment(end, on_last_day: bool = False):
+    """The moment a timer with last day `end` expires: the next day's start (for hours, the moment after);
+    with `on_last_day` (`outcome_on: last_day`, "revoked on the corresponding date"), the last day's start."""
     if end is None:
         return None
     if isinstance(end, datetime):
         return end + timedelta(microseconds=1)
-    return lt.moment(end + timedelta(days=1))
+    return lt.moment(end if on_last_day else end + timedelta(days=1))
 
 
 def arithmetic(ts: TimerState, end) -> str:

@@ -160,6 +160,10 @@ def case_for(user, case_id: int, *, lock: bool = False) -> Case:
         case = _cases(lock).filter(case_scope(user)).filter(pk=case_id).first()
     if case is None:
         raise NotFound(f"No case {case_id} that you can see.")
+    if case.applicant_id is not None:          # the rows joined on (body_id, id), under their plain names too
+        case.applicant = case.applicant_here
+    if case.property_id is not None:
+        case.property = case.property_here
     return case
 
 

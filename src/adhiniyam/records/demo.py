@@ -22,7 +22,7 @@ from . import engine as E
 from . import roles as R
 from .errors import ServiceError
 from .models import Body, Closure, Membership, Office, Person, Property, Role
-from .services import EventInput, append_event, create_case
+from .services import EventInput, append_event, create_case, sweep
 
 PASSWORD = "adhiniyam-demo"
 
@@ -79,12 +79,12 @@ def credentials_table(users: list[tuple[str, str, str]]) -> str:
     return "\n".join(lines)
 
 
-def _user(username: str, first: str, last: str = "", superuser: bool = False):
+def _user(username: str, first: str, last: str = "", superuser: bool = False, email: str = ""):
     User = get_user_model()
     user = User.objects.filter(username=username).first()
     if user is None:
         maker = User.objects.create_superuser if superuser else User.objects.create_user
-        user = maker(username, password=PASSWORD, first_name=first, last_name=last)
+        user = maker(username, password=PASSWORD, first_name=first, last_name=last, email=email)
     return user
 
 
@@ -146,6 +146,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
             for i, full in enumerate(place.people):
                 first, _, last = full.partition(" ")
                 person = Person.objects.create(body=body, name=full, phone=f"98{rng.randrange(10**7, 10**8)}",
+                                               email=f"{first}.{last}@example.in".lower().replace("'", "").replace(" ", ""),
                                                address=f"{rng.randint(1, 300)}, {place.streets[i % len(place.streets)]}")
                 people.append(person)
             users = {}
@@ -159,7 +160,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
                 ("admin", Role.ADMINISTRATOR, "", state, f"administrator for {state.name}"),
             ]:
                 username = f"{short}-{suffix}"
-                user = _user(username, suffix.title(), place.body[1])
+                user = _user(username, suffix.title(), place.body[1], email=f"{username}@example.in")
                 Membership.objects.create(body=where, user=user, role=role, office=office)
                 users[suffix] = user
                 creds.append((username, PASSWORD, label))
@@ -169,6 +170,7 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
         stdout.write(f"{body.name}: {made} cases" + (f" ({skipped} scenarios skipped: moved by whole weeks, their "
                                                      "month-long periods no longer fit; -v 2 lists them)"
                                                      if skipped else "") + "\n")
+    sweep()                                   # what time produced since each case's last entry, up to today
     return creds
 
 
@@ -207,11 +209,13 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
                 if R.kind_of(place.act, role or "") == R.PARTY:
                     candidates = [users["clerk"], admin]      # the counter opens the file for the applicant
                 for i, actor in enumerate(candidates):
+                    on = _when(first.get("at") or first["on"]) + shift
                     try:
-                        case = create_case(actor, body, sc["procedure"], EventInput(
-                            type=first["type"], on=_when(first.get("at") or first["on"]) + shift, by=role,
-                            data=dict(first.get("data") or {})), applicant=applicant, property=prop,
-                            title=_title(place, sc["procedure"], prop), snapshot=_snapshot(sc))
+                        with _on_the_day(on):
+                            case = create_case(actor, body, sc["procedure"], EventInput(
+                                type=first["type"], on=on, by=role, data=dict(first.get("data") or {})),
+                                applicant=applicant, property=prop, title=_title(place, sc["procedure"], prop),
+                                snapshot=_snapshot(sc))
                         break
                     except ServiceError as exc:
                         if exc.status not in (403, 404) or i == len(candidates) - 1:
@@ -221,10 +225,11 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
                     candidates = _actors(place.act, role or "", users, admin, bool(applicant.user_id))
                     for i, actor in enumerate(candidates):
                         case.refresh_from_db()
+                        on = _when(ev.get("at") or ev["on"]) + shift
                         try:
-                            append_event(actor, case.pk, EventInput(
-                                type=ev["type"], on=_when(ev.get("at") or ev["on"]) + shift, by=role,
-                                data=dict(ev.get("data") or {})), case.version)
+                            with _on_the_day(on):
+                                append_event(actor, case.pk, EventInput(
+                                    type=ev["type"], on=on, by=role, data=dict(ev.get("data") or {})), case.version)
                             break
                         except ServiceError as exc:
                             if exc.status not in (403, 404) or i == len(candidates) - 1:
@@ -235,6 +240,14 @@ def _replay(stdout, place, body, people, users, admin, today, limit, rng, verbos
             if verbose:
                 stdout.write(f"  skipped scenario {sc.get('name')!r}: {exc.detail}\n")
     return made, skipped
+
+
+def _on_the_day(on):
+    """The service's clock at the moment an entry of the demo's past is made (noon of its day, or its clock
+    time), never later than now: what time produced is recorded as of that day, as the nightly sweep would
+    have recorded it, and not before an entry that was made in time (build sweeps up to today at the end)."""
+    moment = on if isinstance(on, dt.datetime) else dt.datetime.combine(on, dt.time(12))
+    return E.clock_at(min(moment, E.now_local()))
 
 
 def _title(place: Place, procedure: str, prop) -> str:

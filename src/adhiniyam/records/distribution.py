@@ -27,9 +27,10 @@ from django.db import models
 
 # small tables every request reads, copied to every node
 REFERENCE = {"records.Body", "records.Office", "records.Membership", "auth.User", "auth.Group", "auth.Permission",
-             "api.ApiToken", "locallaw.Instrument", "contenttypes.ContentType"}
+             "api.ApiToken", "locallaw.Instrument", "contenttypes.ContentType", "packs.PackVersion"}
 # kept on the coordinator only: operations, not records
-LOCAL = {"ops.LoginFailure", "ops.FloorRow", "sessions.Session", "admin.LogEntry"}
+LOCAL = {"ops.LoginFailure", "ops.FloorRow", "sessions.Session", "admin.LogEntry",
+         "django_tasks_database.DBTaskResult"}     # the task queue (notify's deliveries)
 
 
 def distributed_models() -> list[type[models.Model]]:

@@ -6,8 +6,10 @@ told about Django.
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import datetime as dt
+from contextlib import contextmanager
 from typing import Any
 
 from django.utils import timezone
@@ -18,7 +20,14 @@ def law():
     return law_module
 
 
-def load_pack(act_id: str):
+def load_pack(act_id: str, version: str | None = None):
+    """The installed pack, or the stored version a case is bound to (adhiniyam.packs). A version that
+    was never stored gives the installed pack; the case page says so."""
+    if version:
+        from adhiniyam.packs.store import load
+        found = load(act_id, version)
+        if found is not None:
+            return found
     return law().load_pack(act_id)
 
 
@@ -26,10 +35,24 @@ def list_packs() -> list[str]:
     return list(law().list_packs())
 
 
+_replay_clock: contextvars.ContextVar[dt.datetime | None] = contextvars.ContextVar("adhiniyam_clock", default=None)
+
+
+@contextmanager
+def clock_at(moment: dt.datetime):
+    """Inside this block the service's clock reads `moment` (a naive local time): the demo enters its past
+    on the days it happened, so that what time produced is recorded as of each day, as the sweep would have."""
+    token = _replay_clock.set(moment)
+    try:
+        yield
+    finally:
+        _replay_clock.reset(token)
+
+
 def _clock() -> dt.datetime | None:
     """settings.ADHINIYAM_CLOCK (env ADHINIYAM_CLOCK): a fixed 'now' for training, demos and tests."""
     from django.conf import settings
-    fixed = getattr(settings, "ADHINIYAM_CLOCK", None)
+    fixed = _replay_clock.get() or getattr(settings, "ADHINIYAM_CLOCK", None)
     if not fixed:
         return None
     if isinstance(fixed, dt.datetime):
@@ -97,12 +120,16 @@ def to_engine_event(row) -> Any:
     return law().Event(type=row.type, on=on, by=row.by_role, data=dict(row.data or {}), recorded_on=recorded)
 
 
-def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None):
-    """Evaluate a case from its stored events (+ one new one). System events (time's outcomes that
-    the sweep recorded) are records for registers and alerts: the engine derives them again from
-    the same events, so they are not fed back."""
-    pack = load_pack(case.act_id)
-    events = [to_engine_event(r) for r in rows if not r.system]
+RECORD_EVENTS = frozenset({"record_corrected", "law_pack_upgraded"})   # the records' own, not the Act's
+
+
+def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, settings=None, pack=None):
+    """Evaluate a case from its stored events (+ one new one), under the pack version it is bound to
+    (or `pack`). System events (time's outcomes that the sweep recorded) are records for registers and
+    alerts: the engine derives them again from the same events, so they are not fed back; nor are the
+    records' own events (a correction, a re-binding to a new pack version)."""
+    pack = pack or load_pack(case.act_id, case.pack_version)
+    events = [to_engine_event(r) for r in rows if not r.system and r.type not in RECORD_EVENTS]
     if extra is not None:
         events.append(extra)
     settings = settings or body_settings(body or case.body, case.settings_snapshot)

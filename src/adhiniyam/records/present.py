@@ -67,7 +67,7 @@ def document_out(doc) -> dict:
 
 def case_out(user, case, as_of: dt.datetime | None = None, explain: bool = True) -> dict:
     """A case as read: derived afresh as of now (or `as_of`), with the explanation unless `explain` is False."""
-    pack = get_pack(case.act_id)
+    pack = get_pack(case.act_id, case.pack_version)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
     rows = events_of(case)
     warnings = []
@@ -114,8 +114,9 @@ def _out(user, case, pack, proc, d: dict, allowed_now: dict, rows, routes, docum
             my_actions.append({"type": etype, "title": et.title, "as_role": role,
                                "fields": {n: field_out(f) for n, f in et.fields.items()}})
     if str(pack.version) != case.pack_version:
-        warnings.append(f"This case was opened under law-pack version {case.pack_version}; it is evaluated under "
-                        f"the version now installed, {pack.version}. Check the explanation for changed rules.")
+        warnings.append(f"This case is bound to law-pack version {case.pack_version}, which is not stored here; it "
+                        f"is evaluated under the version now installed, {pack.version}. Check the explanation for "
+                        "changed rules.")
     for role in proc.roles:
         if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r, _office in routes):
             warnings.append(f"No office of '{proc.roles[role]}' ({role}) is set up above {case.body.name}: "
@@ -123,7 +124,8 @@ def _out(user, case, pack, proc, d: dict, allowed_now: dict, rows, routes, docum
     applicant, prop = case.applicant_here, case.property_here
     out = summary(case)
     out.update({
-        "act_id": case.act_id, "pack_version": case.pack_version, "pack_current": str(pack.version) == case.pack_version,
+        "act_id": case.act_id, "pack_version": case.pack_version,
+        "pack_current": str(E.load_pack(case.act_id).version) == case.pack_version,
         "as_of": (as_of or E.now_local()).isoformat(),
         "status": d.get("status") or case.status, "status_label": d.get("status_label") or case.status_label,
         "closed": d.get("closed", case.closed),

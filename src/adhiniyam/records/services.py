@@ -18,6 +18,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from adhiniyam.notify import outbox as notify_outbox
+
 from . import access, bodysettings
 from . import engine as E
 from . import roles as R
@@ -44,11 +46,12 @@ def _law_error_class():
         return ()
 
 
-def get_pack(act_id: str):
+def get_pack(act_id: str, version: str | None = None):
+    """The installed pack, or the version a case is bound to."""
     if not act_id:
         raise Invalid("This body keeps no cases: it names no Act. Choose a panchayat or municipality.")
     try:
-        return E.load_pack(act_id)
+        return E.load_pack(act_id, version)
     except ImportError as exc:
         raise EngineUnavailable(f"The law engine could not be loaded ({exc}).") from exc
     except Exception as exc:
@@ -237,6 +240,7 @@ def route_changes(routes: list[CaseRoute], result, rows: list[CaseEvent]) -> lis
 
 
 def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+    notify_outbox.record(case, procedure, result, rows)     # notices of this write's new events, in its transaction
     set_derived(case, procedure, result)
     for route in route_changes(routes if routes is not None else list(case.routes.all()), result, rows):
         if route.pk:
@@ -309,7 +313,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
                 insert([party])
         if property is not None and property.owner is applicant:
             property.owner_id = applicant.pk if applicant is not None else None
-        case.applicant_id, case.property_id = (applicant.pk if applicant else None), (property.pk if property else None)
+        case.applicant, case.property = applicant, property     # their ids now given, the objects kept (no query)
         ledger = _ledger(body)
         ledger.case_count += 1
         case.id = new_case_id(body.pk, ledger.case_count)
@@ -324,6 +328,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
                              active=engaged(role, result, rows)), office)
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
         insert([route for route, _office in routes])
+        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
         _write_ledger(ledger)
     return Written(case, rows, routes, result, procedure, pack)
 
@@ -373,7 +378,7 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
             raise StaleVersion(f"Case {case.number} is at version {case.version}; you sent version "
                                f"{expected_version}. Someone recorded something since you read it: reload the "
                                "case, check what changed, and try again.", current_version=case.version)
-        pack = get_pack(case.act_id)
+        pack = get_pack(case.act_id, case.pack_version)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
         et = procedure.events.get(action.type)
         if et is None:
@@ -399,6 +404,7 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
             flip = [r.pk for r in flipped if r.active is active]
             if flip:
                 CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
+        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
         _write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
 
@@ -435,7 +441,7 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
     with transaction.atomic():
         case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case_id)
         rows = list(case.events.order_by("seq"))
-        pack = get_pack(case.act_id)
+        pack = get_pack(case.act_id, case.pack_version)
         procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
         _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
         today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()

@@ -12,6 +12,13 @@ Environment:
   ADHINIYAM_STATIC_ROOT   where `adhiniyam collectstatic` writes the static files (default <var>/static).
   ADHINIYAM_TIME_ZONE     default Asia/Kolkata.
   ADHINIYAM_CLOCK         a fixed "now" (YYYY-MM-DD[THH:MM]) for training and tests; unset in production.
+  ADHINIYAM_SITE_URL      the address people reach the site at, for links in e-mails (default http://127.0.0.1:8000).
+  ADHINIYAM_EMAIL_BACKEND Django e-mail backend (default: files in <var>/mail, one per message; production: the
+                          SMTP backend, django.core.mail.backends.smtp.EmailBackend, with EMAIL_HOST, EMAIL_PORT,
+                          EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS from the environment).
+  ADHINIYAM_FROM_EMAIL    the sender of notifications.
+  ADHINIYAM_SMS_GATEWAY   dotted path of the SMS gateway class (default: lines in <var>/sms/outbox.jsonl; no real
+                          gateway is configured here).
 """
 
 from __future__ import annotations
@@ -56,6 +63,10 @@ INSTALLED_APPS = [
     "adhiniyam.web",
     "adhiniyam.ops",
     "adhiniyam.locallaw",
+    "django_tasks",
+    "django_tasks_db",
+    "adhiniyam.notify",
+    "adhiniyam.packs",
 ]
 
 MIDDLEWARE = [
@@ -165,6 +176,23 @@ NINJA_PAGINATION_PER_PAGE = 50
 
 # A fixed "now" (YYYY-MM-DD or YYYY-MM-DDTHH:MM) for training and demonstrations; unset in production.
 ADHINIYAM_CLOCK = os.environ.get("ADHINIYAM_CLOCK") or None
+
+# Notifications: the outbox is delivered by a django-tasks database worker (`adhiniyam notify work`).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "notify"]}}
+ADHINIYAM_SITE_URL = os.environ.get("ADHINIYAM_SITE_URL", "http://127.0.0.1:8000")
+EMAIL_BACKEND = os.environ.get("ADHINIYAM_EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
+EMAIL_FILE_PATH = VAR_DIR / "mail"
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = float(os.environ.get("ADHINIYAM_EMAIL_TIMEOUT", "30"))
+DEFAULT_FROM_EMAIL = os.environ.get("ADHINIYAM_FROM_EMAIL", "Adhiniyam <no-reply@adhiniyam.local>")
+ADHINIYAM_SMS_GATEWAY = os.environ.get("ADHINIYAM_SMS_GATEWAY", "adhiniyam.notify.sms.FileGateway")
+ADHINIYAM_NOTIFY_LEASE_SECONDS = float(os.environ.get("ADHINIYAM_NOTIFY_LEASE_SECONDS", "300"))
+ADHINIYAM_NOTIFY_BACKOFF_SECONDS = float(os.environ.get("ADHINIYAM_NOTIFY_BACKOFF_SECONDS", "60"))
+ADHINIYAM_NOTIFY_MAX_ATTEMPTS = int(os.environ.get("ADHINIYAM_NOTIFY_MAX_ATTEMPTS", "8"))
 
 LOGGING = {
     "version": 1,

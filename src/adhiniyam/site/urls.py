@@ -17,5 +17,6 @@ urlpatterns = [
     path("complaints/", include("adhiniyam.enforcement.urls_web")),   # public complaint form (enforcement)
     path("local-law/api/", local_law_api.urls),   # the local-law API (src/adhiniyam/locallaw/api.py)
     path("local-law/", include("adhiniyam.locallaw.urls")),   # public register of local instruments (src/adhiniyam/locallaw)
+    path("law/upgrades/", include("adhiniyam.packs.urls")),   # law-pack versions and upgrades (src/adhiniyam/packs)
     path("", include("adhiniyam.web.urls")),   # the web application (src/adhiniyam/web)
 ]

@@ -19,13 +19,14 @@ from django.views.decorators.http import require_POST
 
 from adhiniyam.law import LawError
 from adhiniyam.law import translations as T
+from adhiniyam.notify import outbox as notify_outbox
 from adhiniyam.records import access, present, services
 from adhiniyam.records import engine as E
 from adhiniyam.records import roles as R
 from adhiniyam.records.errors import ServiceError
 from adhiniyam.records.models import Body, Case
 
-from . import actionforms, lawtext
+from . import actionforms, lawtext, recordevents
 from . import inbox as inbox_mod
 from . import services as web_services
 from .common import applicant_bodies, inbox_bodies, is_staff_user, page
@@ -194,6 +195,7 @@ def case_context(request, case, as_of=None, error=None):
         "enf": _enforcement_context(user, case, proc), "staff": staff,
         "case": case, "c": out, "proc": proc, "proc_title": w.title(), "status_label": w.status(out["status"], out["status_label"]),
         "amount_labels": {k: w.amount(k) for k in out.get("amounts") or {} if w.amount(k)},
+        "named_amounts": set(proc.raw.get("amounts") or ()),    # a procedure's named amounts are rupees
         "deadlines": _deadlines(case, proc, w, out, today), "deemed": _deemed(case, w, out),
         "actions": _actions(case, proc, w, out), "events": _events(case, proc, w, out),
         "explanation": [{**s, "citations": lawtext.citations(case.act_id, s.get("cites"))} for s in out["explanation"]],
@@ -203,6 +205,7 @@ def case_context(request, case, as_of=None, error=None):
                                              "citations": lawtext.citations(case.act_id, error.cites)},
         "act_title": lawtext.act_title(case.act_id), "body_label": lawtext.body_name(case.body),
         "nav_section": "portal" if is_party and not staff else "inbox", "lang": get_language(),
+        "notices": notify_outbox.for_case(case, user, staff),
     }
 
 
@@ -257,6 +260,7 @@ def _events(case, proc, w, out) -> list[dict]:
                          f.type == "money" and ("fee" in k or "paid" in k) and (ev["data"] or {}).get(k) is not None
                          for k, f in et.fields.items()),
                      "shown": pdf_rows(proc, ev, w)})
+    recordevents.annotate(rows, w)       # a correction, a new law-pack version; superseded outcomes struck through
     rows.sort(key=lambda e: (str(e["on"])[:10], e["seq"]))
     return rows
 

@@ -57,6 +57,7 @@ class Migration(migrations.Migration):
         ("enforcement", "0004_citus_foreign_keys"),
         ("web", "0002_citus_foreign_keys"),
         ("locallaw", "0001_initial"),
+        ("notify", "0002_citus_keys"),          # its single-column keys dropped before the primary keys change
     ]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop, elidable=False)]

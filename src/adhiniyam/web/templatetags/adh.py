@@ -100,7 +100,8 @@ def amount_names():
 
     return {"penalty_kind": _("Kind of penalty"), "conviction_number": _("Conviction number"),
             "fine_max": _("Fine, at most"), "fine_min": _("Fine, at least"), "fine_fixed": _("Fine"),
-            "daily_rate": _("Daily fine, a day"), "daily_days": _("Days of continuance"),
+            "daily_rate": _("Daily fine, a day"), "daily_fixed": _("Daily fine, a day, fixed by the Act"),
+            "daily_days": _("Days of continuance"),
             "daily_total": _("Daily fine in all"), "imprisonment_max": _("Imprisonment, at most"),
             "either_or_both": _("Fine or imprisonment or both"), "total_max": _("In all, at most"),
             "consequences": _("Further consequences"), "fee": _("Fee")}

@@ -28,6 +28,8 @@ class Command(BaseCommand):
                               "(about half a minute)")
             creds = demo.build(self.stdout, per_body=o["cases"], verbose=o["verbosity"] > 1)
             self._enforcement_and_local_law()
+            from adhiniyam.notify.demo import deliver_outbox
+            deliver_outbox(self.stdout)
         where = o["addrport"]
         self.stdout.write(f"\nSign in at http://{where}/ (web) or get an API token: POST /api/auth/token\n")
         self.stdout.write(demo.credentials_table(creds) + "\n")

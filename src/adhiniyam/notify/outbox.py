@@ -1,0 +1,64 @@
+"""The outbox: notifications written in the same transaction as the events that cause them.
+
+`record(case, procedure, result, rows)` is the one call from the records service's write path (at
+the end of every write, with the case locked): it looks at the case's events after its cursor,
+writes a row per message and recipient, and enqueues the delivery task in the same transaction
+(the task queue is a table of the same database), so an event and its notices commit or vanish
+together. A cause is written once: the row's key names it and the recipient.
+"""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from . import messages as M
+from .delivery import enqueue
+from .models import Cursor, Notification
+
+
+def record(case, procedure, result, rows) -> list[Notification]:
+    """Write the notices that this write's new events call for (rows: every event of the case, in order)."""
+    cursor, _created = Cursor.objects.get_or_create(body_id=case.body_id, case=case)
+    new = [r for r in rows if r.seq > cursor.seq]
+    if not new:
+        return []
+    written = []
+    for ev in new:
+        for notice in M.for_event(case, procedure, result, ev):
+            written += write(notice)
+    Cursor.objects.filter(body_id=case.body_id, pk=cursor.pk).update(seq=new[-1].seq)
+    return written
+
+
+def write(notice: M.Notice) -> list[Notification]:
+    """One notice to one recipient: a row per channel the recipient takes, each enqueued once."""
+    now = timezone.now()
+    out = []
+    for channel, address, subject, text in notice.channels():
+        key = f"{notice.cause}:{channel}:{address}"
+        row, created = Notification.objects.get_or_create(
+            body_id=notice.body_id, key=key[:300],
+            defaults={"case": notice.case, "event": notice.event, "kind": notice.kind, "channel": channel,
+                      "to_address": address, "to_name": notice.recipient.name[:200], "recipient": notice.recipient.key,
+                      "language": notice.recipient.language, "subject": subject[:300], "text": text,
+                      "next_attempt_at": now, "created_at": now})
+        if created:
+            enqueue(row)
+            out.append(row)
+    return out
+
+
+def for_case(case, user, staff: bool) -> list[Notification]:
+    """The case's notices, newest first, for its page: all of them for the body's staff, a person's own
+    for anyone else."""
+    rows = Notification.objects.filter(body_id=case.body_id, case=case).order_by("-created_at", "-pk")
+    if not staff:
+        mine = [f"user:{user.pk}"] + [f"person:{pk}" for pk in user.people.values_list("pk", flat=True)]
+        rows = rows.filter(recipient__in=mine)
+    return list(rows)
+
+
+def start_at(case, seq: int) -> None:
+    """Mark a case's events up to `seq` as already looked at (a case opened before notifications existed)."""
+    Cursor.objects.update_or_create(case=case, defaults={"body_id": case.body_id, "seq": seq})
+
