@@ -332,10 +332,11 @@ class Case(models.Model):
     property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases",
                                  db_constraint=False)
     # the same people and property joined on (body_id, id), so a read of a case with them stays on its shard
+    # (no column of their own, so not in a backup: serialize=False)
     applicant_here = models.ForeignObject(Person, on_delete=models.DO_NOTHING, from_fields=["body", "applicant"],
-                                          to_fields=["body", "id"], null=True, related_name="+")
+                                          to_fields=["body", "id"], null=True, related_name="+", serialize=False)
     property_here = models.ForeignObject(Property, on_delete=models.DO_NOTHING, from_fields=["body", "property"],
-                                         to_fields=["body", "id"], null=True, related_name="+")
+                                         to_fields=["body", "id"], null=True, related_name="+", serialize=False)
     opened_on = models.DateField()
     # Derived by the engine, stored in the same transaction as the event that changed them.
     status = models.CharField(max_length=80, db_index=False)

@@ -14,11 +14,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='case',
             name='applicant_here',
-            field=models.ForeignObject(from_fields=['body', 'applicant'], null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='records.person', to_fields=['body', 'id']),
+            field=models.ForeignObject(from_fields=['body', 'applicant'], null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', serialize=False, to='records.person', to_fields=['body', 'id']),
         ),
         migrations.AddField(
             model_name='case',
             name='property_here',
-            field=models.ForeignObject(from_fields=['body', 'property'], null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='records.property', to_fields=['body', 'id']),
+            field=models.ForeignObject(from_fields=['body', 'property'], null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', serialize=False, to='records.property', to_fields=['body', 'id']),
         ),
     ]
