@@ -8,7 +8,14 @@ them (ANCHORS below, hand-checked against the seed); every number after 106 is i
 the reason is recorded.  Each node's words run from its anchor to the next node's anchor, so
 nothing is dropped and nothing is repeated.
 
-Usage: python tools/extract_uttarakhand_panchayats_1961.py [seed] [out]
+Usage: python tools/extract_uttarakhand_panchayats_1961.py [seed] out
+
+text.yaml is the committed artefact; this script is kept so that the anchors and the numbering
+evidence are reviewable. It no longer reproduces text.yaml: issue 17 (phase A) added notes by hand
+(from what the numbers of 106(f)-(i) and (k) are inferred, the construction s.106(h)(b) shares with (c),
+the unnumbered limbs of s.106(k) and of the s.106(aw) Exception, s.106(p)(4)(iv)). It refuses to write
+over an existing file: add nodes and notes to text.yaml by hand, in the existing id style (contract 1:
+ids are never renamed or removed).
 """
 
 from __future__ import annotations
@@ -392,6 +399,9 @@ def build(seed_path: Path) -> dict:
 def main(argv):
     seed = Path(argv[1]) if len(argv) > 1 else SEED
     out = Path(argv[2]) if len(argv) > 2 else OUT
+    if out.exists():
+        sys.exit(f"{out} exists: text.yaml carries hand-made notes this script does not reproduce; "
+                 f"write to a new file and compare")
     data = build(seed)
     header = ("# The structured text of the Uttarakhand (U.P.) Kshettra Panchayats and Zila Panchayats Adhiniyam, 1961\n"
               "# (s.106 bye-laws and the controlled-rural-area sections), as printed in seed 000_557096a9b6f4f11e.txt.\n"

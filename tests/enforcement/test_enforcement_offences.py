@@ -105,8 +105,12 @@ def test_goa_obstruction_removed_by_the_panchayat_recoverable_as_a_tax(api):
 
 
 def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_and_daily_after_conviction(api):
+    begun = {"work": "erection", "limb": "without_notice"}       # the elements of s.155(7): what was begun, and how
     r = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
                 data={"cost_of_construction": 400000}, person={"name": "Builder, Station road"})
+    assert r.status_code == 422, r.content                        # a record short of its elements is refused
+    r = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
+                data={"cost_of_construction": 400000, **begun}, person={"name": "Builder, Station road"})
     assert r.status_code == 201, r.content
     case = r.json()
     # s.155(7): 50% of ₹4,00,000 = ₹2,00,000 > ₹1,000; daily 1% = ₹4,000 > ₹10, only after conviction
@@ -117,8 +121,13 @@ def test_gujarat_building_offence_percentage_of_cost_or_sum_whichever_greater_an
     a = r.json()["amounts"]
     assert (a["daily_days"], a["daily_total"], a["total_max"]) == (20, 80000, 280000)    # 11–30 June
     small = offence(api, "building_offence", "2026-05-04", body="gj-anand", who="gj_officer",
-                    data={"cost_of_construction": 1500}, person={"name": "Shed owner"}).json()
+                    data={"cost_of_construction": 1500, **begun}, person={"name": "Shed owner"}).json()
     assert small["amounts"]["fine_max"] == 1000 and small["amounts"]["daily_rate"] == 15
+
+
+# the elements s.106(aq) requires the record to state: premises fixed (and when), slaughter for sale, of such an animal
+UK_SLAUGHTER = {"premises_fixed_with_dm_approval": True, "premises_fixed_on": "2026-01-15", "for_sale": True,
+                "animal_of_specified_description": True}
 
 
 def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
@@ -127,13 +136,13 @@ def test_goa_sand_twice_the_value_and_uttarakhand_per_animal(api):
                          "from_open_site_not_private_property": True}, person={"name": "Truck owner"}).json()
     assert (sand["amounts"]["fine_max"], sand["amounts"]["fine_fixed"]) == (500, 6000)      # s.73(3)(ii)
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 1.5,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 1.5, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 201, r.content
     assert r.json()["amounts"]["fine_max"] == 10          # s.106(aq)(3): two rupees for each of five animals
     r = offence(api, "slaughter_outside_premises", "2026-05-04", body="uk-dehradun-zp", who="uk_officer",
-                data={"offence_date": "2026-05-04", "premises_fixed_with_dm_approval": True, "distance_miles": 3,
-                      "animals": 5}, person={"name": "Butcher"})
+                data={"offence_date": "2026-05-04", **UK_SLAUGHTER, "distance_miles": 3, "animals": 5},
+                person={"name": "Butcher"})
     assert r.status_code == 422 and "sec_106AQ__subsec_2" in r.json()["cites"]
 
 
@@ -141,8 +150,7 @@ def test_conviction_counts_earlier_convictions_where_the_act_asks_at_conviction(
     def one(on, conv, person=None, person_id=None):
         kw = {"person_id": person_id} if person_id else {"person": person}
         case = offence(api, "slaughter_outside_premises", on, body="uk-dehradun-zp", who="uk_officer",
-                       data={"offence_date": on, "premises_fixed_with_dm_approval": True, "distance_miles": 1,
-                             "animals": 3}, **kw).json()
+                       data={"offence_date": on, **UK_SLAUGHTER, "distance_miles": 1, "animals": 3}, **kw).json()
         r = api.post("uk_officer", f"{E}/offences/{case['id']}/conviction", {"on": conv, "version": case["version"]})
         assert r.status_code == 201, r.content
         return r.json()

@@ -198,5 +198,10 @@ def test_a_period_bound_of_one_month_is_a_calendar_month_not_thirty_days(days, o
         r = evaluate(load_pack(GUJ), "new_building_notice", None, evs, date(2026, 1, 20))
         assert r.status == "stop_order"
     else:
+        # gj.orders.past_limit: by default the order is good for the month the Act allows ...
+        r = evaluate(load_pack(GUJ), "new_building_notice", None, evs, date(2026, 1, 20))
+        assert r.status == "stop_order"
+        # ... and under the other reading an order for longer is refused.
+        body = BodySettings(state="GJ", interpretations={"gj.orders.past_limit": "refuse"})
         with pytest.raises(InvalidData, match="not more than 1 month"):
-            evaluate(load_pack(GUJ), "new_building_notice", None, evs, date(2026, 1, 20))
+            evaluate(load_pack(GUJ), "new_building_notice", body, evs, date(2026, 1, 20))

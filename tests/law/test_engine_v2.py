@@ -116,6 +116,19 @@ def test_a_reading_reaches_a_period_and_the_result_and_trace_name_it(tmp_path):
     assert any("reading mini.month = thirty_days" in s.text for s in days.trace)
 
 
+def test_a_refusal_names_the_body_s_reading_that_shaped_it_as_a_result_would(tmp_path):
+    proc = PROCEDURE.replace("decided: {by: [office], cites: sec_1}",
+                             "decided: {by: [office], cites: sec_1, when: [{reading: {mini.month: [calendar]}}]}")
+    pack = load(write_pack(tmp_path, procedure=proc))
+    events = [ev("received", date(2026, 1, 5), "applicant"), ev("decided", date(2026, 1, 9), "office")]
+    assert evaluate(pack, "p", None, events, date(2026, 1, 9)).status == "pending"
+    with pytest.raises(NotAllowed, match=r"is not allowed: .*\(read as the body reads mini.month = thirty_days\)"):
+        evaluate(pack, "p", BodySettings(interpretations={"mini.month": "thirty_days"}), events, date(2026, 1, 9))
+    with pytest.raises(NotAllowed) as refused:  # the default reading is the law as the pack reads it: not repeated
+        evaluate(pack, "p", None, events[:1] + [ev("decided", date(2026, 1, 9), "applicant")], date(2026, 1, 9))
+    assert "read as the body reads" not in refused.value.message
+
+
 def test_an_unknown_question_or_reading_is_refused_listing_the_valid_ones(tmp_path):
     pack = load(write_pack(tmp_path))
     with pytest.raises(InvalidData, match="its readings are calendar, thirty_days"):
@@ -283,6 +296,16 @@ events:
   offence_committed: {fields: {value: {type: money, default: 0}}}
 aliases: {events: {offence_detected: offence_committed}}
 """
+
+
+def test_no_offence_names_the_body_s_reading_that_brought_the_facts_within_the_exception(tmp_path):
+    read = OFFENCE.replace("when: [{fact: {domestic_use: true}}]",
+                           "when: [{fact: {domestic_use: true}}, {reading: {mini.month: [thirty_days]}}]")
+    pack = load(write_pack(tmp_path, extra={"shapes.yaml": SHAPE, "procedures/o.yaml": read}))
+    facts = [ev("offence_committed", date(2026, 5, 1), "officer", not_authorised=True, domestic_use=True)]
+    assert evaluate(pack, "o", None, facts, date(2026, 5, 2)).offence["exceptions"] == {"domestic": False}
+    with pytest.raises(NoOffence, match=r"^no offence: .*\(read as the body reads mini.month = thirty_days\)"):
+        evaluate(pack, "o", BodySettings(interpretations={"mini.month": "thirty_days"}), facts, date(2026, 5, 2))
 
 
 def test_a_shape_compiles_to_what_the_procedure_would_say_in_full(tmp_path):

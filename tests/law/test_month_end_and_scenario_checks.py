@@ -53,3 +53,16 @@ def test_an_unknown_error_type_fails_the_scenario():
 def test_an_unknown_expect_key_is_refused():
     with pytest.raises(ScenarioError, match="statuss"):
         check(load_pack("goa_panchayat_raj_1994"), _scenario({"statuss": "detected"}))
+
+
+@pytest.mark.parametrize("where, fix", [
+    ("scenario", lambda sc: sc.update(bdoy={"interpretations": {}})),
+    ("body", lambda sc: sc.update(body={"interpretation": {"gca.month_end": "roll_over"}})),
+    ("event", lambda sc: sc["events"][0].update(date="2026-04-30")),
+])
+def test_a_misspelt_key_is_refused_not_dropped(where, fix):
+    """A misspelt `body:` would drop the reading a pair depends on, and the pair would still pass."""
+    sc = _scenario({"status": "detected"})
+    fix(sc)
+    with pytest.raises(ScenarioError, match="does not know"):
+        check(load_pack("goa_panchayat_raj_1994"), sc)

@@ -86,7 +86,8 @@ GUJ = load_pack("gujarat_municipalities_1963")
 def test_the_building_fine_stays_within_its_bounds(cost, days_after_conviction):
     """Gujarat s.155(7): up to 50% of the cost or Rs 1,000, whichever is greater; then up to 1% of
     the cost or Rs 10, whichever is greater, for each day after conviction."""
-    evs = [Event("offence_committed", date(2026, 1, 5), "chief_officer", {"cost_of_construction": cost}),
+    evs = [Event("offence_committed", date(2026, 1, 5), "chief_officer",
+                 {"cost_of_construction": cost, "work": "erection", "limb": "without_notice"}),
            Event("convicted", date(2026, 3, 2), "magistrate")]
     r = evaluate(GUJ, "building_offence", BodySettings(), evs, date(2026, 3, 2) + timedelta(days=days_after_conviction), trace=False)
     a = r.amounts

@@ -113,7 +113,8 @@ def populate(bodies) -> dict:
         elif body.act_id == "gujarat_municipalities_1963":
             S.file_complaint(body, category="obstruction", description="Goods stacked on the footpath",
                              address="Station road", channel="open311")
-            case, _ = S.record_offence(user, body, "building_offence", ago(50), {"cost_of_construction": 400000},
+            case, _ = S.record_offence(user, body, "building_offence", ago(50),
+                                       {"cost_of_construction": 400000, "work": "erection", "limb": "without_notice"},
                                        person={"name": "Builder, Station road"})
             S.record_conviction(user, case.pk, on=ago(20), version=case.version)
             made = ["complaint", "building offence convicted (daily fine running)"]

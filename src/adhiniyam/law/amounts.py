@@ -12,7 +12,7 @@ arithmetic in words (rupees with Indian grouping).
 | `{percent: 50, of: name-or-expression}` | a percentage of a fact or an expression |
 | `{times: 2, of: name-or-expression}` | a multiple ("twice the value of the sand"); the multiplier may be an expression (`{param: id}`) |
 | `{per: count_fact-or-expression, amount: e}` | a rate × a count (so much per animal, per day, per kilolitre beyond a limit) |
-| `{interest: {principal: e, percent: e, from: date_fact, to: date_fact}}` | simple interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged) |
+| `{interest: {principal: e, percent: e, from: date_fact, to: date_fact, compound: yearly}}` | interest at so much a year over the days between (`from`/`to`: a date field, or an event's date; `to` omitted: the date judged): simple, or with `compound: yearly` added to the principal at each full year (the part-year simple) |
 """
 
 from __future__ import annotations
@@ -45,8 +45,10 @@ def check(e, err, owner) -> None:
             check(e[k], err, owner)
     if "interest" in e:
         spec = e["interest"]
-        if not isinstance(spec, dict) or not {"principal", "percent", "from"} <= set(spec):
-            raise err(owner, "interest is {principal: amount, percent: amount a year, from: date fact, to: date fact}")
+        if not isinstance(spec, dict) or not {"principal", "percent", "from"} <= set(spec) \
+                or spec.get("compound", "none") not in ("none", "yearly"):
+            raise err(owner, "interest is {principal: amount, percent: amount a year, from: date fact, to: date fact, "
+                             "compound: none | yearly}")
         check(spec["principal"], err, owner)
         check(spec["percent"], err, owner)
 
@@ -104,8 +106,23 @@ def _interest(case, spec, on):
     days = (end - start).days
     if days < 0:
         raise InvalidData(f"interest runs from {lt.fmt(start)}, after the date it is computed to ({lt.fmt(end)})")
+    if spec.get("compound", "none") == "yearly":
+        return _compound(principal, pw, rate, start, end)
     v = round(principal * rate / 100 * days / 365, 2)
     return v, f"simple interest on {pw} at {rate}% a year for {days} days ({lt.fmt(start)} to {lt.fmt(end)}) = {rupees(v)}"
+
+
+def _compound(principal, pw, rate, start, end):
+    """Interest added to the principal at each full year from `start`; the part-year after the last
+    anniversary earns simple interest on the grown sum."""
+    from dateutil.relativedelta import relativedelta
+
+    years = relativedelta(end, start).years
+    grown = principal * (1 + rate / 100) ** years
+    rest = (end - (start + relativedelta(years=years))).days
+    v = round(grown * (1 + rate / 100 * rest / 365) - principal, 2)
+    return v, (f"interest on {pw} at {rate}% a year compounded yearly for {years} full year(s) and {rest} days "
+               f"({lt.fmt(start)} to {lt.fmt(end)}) = {rupees(v)}")
 
 
 def count(value) -> str:

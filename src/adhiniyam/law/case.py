@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
+from . import registers
 from . import time as lt
 from . import timers as tm
 from .checks import run_check
@@ -67,6 +68,12 @@ class Case:
             got = self.answers[iid] = self.pack.reading_for(self.proc.id, iid, self.choices)
             self.readings[got[0]] = got[1]
         return got[2]
+
+    def chosen_note(self) -> str:
+        """The body's readings that differ from the pack's default and shaped this case, named in a
+        refusal as they are in a result's `readings` (a refusal has no result to show them)."""
+        chosen = [(i, r) for i, r in self.readings.items() if (it := registers.find(self.pack, i)) is not None and r != it.default]
+        return f" (read as the body reads {', '.join(f'{i} = {r}' for i, r in chosen)})" if chosen else ""
 
     def param(self, name: str, on):
         """A parameter's value on `on`, through the Act and the local instruments, with the trace."""
@@ -130,29 +137,43 @@ class Case:
         """A period from receipt at an office closed that day runs from the next open day (reading)."""
         if not t.on_receipt or isinstance(on, datetime):
             return on, how
-        if self.reading("gca.receipt_on_closed_day") != "next_open_day":
+        start = self.received_on(on)
+        if start == on:
             return on, how
-        cal = self.body.calendar("body")
-        why = cal.closed_because(on)
-        if not why:
-            return on, how
-        start = cal.next_open_day(on)
+        why = self.body.calendar("body").closed_because(on)
         return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
-    def resolve_period(self, t, on):
+    def received_on(self, on):
+        """The day a paper delivered at the body's office on `on` counts as received: the next open
+        day where the office was closed, on the reading gca.receipt_on_closed_day = next_open_day."""
+        if self.reading("gca.receipt_on_closed_day") != "next_open_day":
+            return on
+        cal = self.body.calendar("body")
+        return cal.next_open_day(on) if cal.closed_because(on) else on
+
+    def resolve_period(self, t, on, spec=None):
         if t.fixed_period is not None:
             return t.fixed_period
-        ((k, v),) = t.period.items()
+        ((k, v),) = (spec or t.period).items()
         if k == "param":
             return lt.Period.parse(self.param(v, on))
+        if k == "first_stated":  # the first period the record states, else the next ({param: …}, a literal)
+            for one in v[:-1]:
+                if "field" not in one or self._stated_period(one["field"]) is not None:
+                    return self.resolve_period(t, on, one)
+            return self.resolve_period(t, on, v[-1])
         if k != "field":
             return lt.Period(v, k)
-        ev, _, fname = v.partition(".")
-        raw = self.last.get(ev, (None, {}))[1].get(fname)
+        raw = self._stated_period(v)
         if raw is None:
+            ev, _, fname = v.partition(".")
             raise InvalidData(f"{t.title}: the period must be stated in the {ev.replace('_', ' ')} ({fname})", t.cites)
         return self._bounded(t, lt.Period.parse(raw), on)
+
+    def _stated_period(self, ref):
+        ev, _, fname = ref.partition(".")
+        return self.last.get(ev, (None, {}))[1].get(fname)
 
     def _bounded(self, t, p, on):
         """A period fixed by an officer, held to the Act's bounds ("not less than", "not longer than"):
@@ -163,7 +184,7 @@ class Case:
             lim = getattr(t, bound)
             if lim is None:
                 continue
-            limp = lt.Period.parse(lim)
+            limp = lt.Period.parse(self.param(lim["param"], on) if "param" in lim else lim)
             if tm.compare_bound(p, limp, on) != sign:
                 continue
             if how == "refuse":
@@ -193,6 +214,8 @@ class Case:
             return self._after_timer(k, v)
         if k in ("field", "date_of"):
             return self._field_date(v, fallback=k == "date_of")
+        if k == "first_stated":  # the first of these, in order, that the record states
+            return next((x for x in (self.start_spec_date(s) for s in v) if x is not None), None)
         found = [self.start_spec_date(s) for s in v]
         if k == "earliest":
             got = [x for x in found if x is not None]
@@ -248,18 +271,20 @@ class Case:
         self.step(when, words)
         return ok
 
-    def in_declared_area(self, section: str, when) -> bool:
-        """Whether the case's property lies in an area whose declaration names `section` and whose
-        public notice was given on or before `when` (a controlled rural area, a notified area)."""
+    def in_declared_area(self, section: str, when, since: str = "public_notice_on") -> bool:
+        """Whether the case's property lies in an area whose declaration names `section` and applies
+        on `when`: from the day its public notice was given (or, `since="resolution_on"`, from its
+        resolution) — a controlled rural area, a notified area."""
         area = self.facts.get("area")
         d = lt.as_date(when)
         for decl in self.body.areas:
             if decl.get("area") != area or section not in (decl.get("sections") or []):
                 continue
-            notice = decl.get("public_notice_on")
-            if notice is not None and lt.to_date(notice) <= d:
-                self.step(when, f"{area} is declared for {section} (resolution of {decl.get('resolution_on')}, "
-                                f"public notice on {notice})")
+            applies = decl.get(since)
+            if applies is not None and lt.to_date(applies) <= d:
+                self.step(when, f"{area} is declared for {section} on {lt.fmt(d)} (resolution of {decl.get('resolution_on')}, "
+                                f"public notice on {decl.get('public_notice_on')}; applying from the "
+                                f"{'resolution' if since == 'resolution_on' else 'public notice'})")
                 return True
         return False
 
@@ -324,7 +349,8 @@ class Case:
         failed = first_failure(et.when, self, ev.on) if et.when else None
         self.acting = None
         if failed is not None:
-            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}", failed.cites or et.cites)
+            raise NotAllowed(f"{et.title} on {lt.fmt(ev.on)} is not allowed: {failed.failure(self)}{self.chosen_note()}",
+                             failed.cites or et.cites)
         self._accept(et, ev, data)
 
     def _admit(self, et, ev) -> None:

@@ -202,6 +202,9 @@ def _timer(ctx, tid, t, events, readings) -> Timer:
     ctx.need("start" in t and "period" in t, f"timer {tid}: needs `start` and `period`", t)
     _check_start(ctx, t, t["start"], events)
     _check_period(ctx, t, t["period"], events)
+    for bound in ("min", "max"):
+        if t.get(bound) is not None:
+            _check_period(ctx, t, t[bound], {})
     stop_on, stop_dates = _stop_on(ctx, tid, t, events)
     restart_on, restart_dates = _stop_on(ctx, tid, t, events, "restart_on")
     choices = {"counting": ("from", "clear", "inclusive"), "kind": ("duty", "window"), "direction": ("after", "before"),
@@ -341,7 +344,7 @@ def _start_refs(start):
         yield start
         return
     ((k, v),) = start.items()
-    if k in ("earliest", "latest"):
+    if k in ("earliest", "latest", "first_stated"):
         for s in v:
             yield from _start_refs(s)
     elif k in ("field", "date_of"):
@@ -364,14 +367,14 @@ def _check_start(ctx, t, start, events) -> None:
         if k in ("last_day_of", "day_after"):
             ctx.need(v in ctx.timers, f"start {k}: {v!r} is not a timer of this procedure", t)
             return
-        if k in ("earliest", "latest"):
+        if k in ("earliest", "latest", "first_stated"):
             for s in v:
                 _check_start(ctx, t, s, events)
             return
         if k in ("field", "date_of"):
             _check_field_ref(ctx, t, v, events, "start")
             return
-    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest: [...]}}, "
+    raise ctx.err(t, f"start is an event, {{last_day_of: timer}}, {{day_after: timer}}, {{earliest|latest|first_stated: [...]}}, "
                      f"{{field: event.field}} or {{date_of: event.field}}, not {start!r}")
 
 
@@ -390,4 +393,9 @@ def _check_period(ctx, t, period, events) -> None:
         if k == "field":
             _check_field_ref(ctx, t, v, events, "period")
             return
-    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}} or {{field: event.field}}, not {period!r}")
+        if k == "first_stated" and isinstance(v, list) and v:
+            for one in v:
+                _check_period(ctx, t, one, events)
+            return
+    raise ctx.err(t, f"period is {{days|weeks|months|years|hours: N}}, {{param: id}}, {{field: event.field}} or "
+                     f"{{first_stated: [...]}}, not {period!r}")

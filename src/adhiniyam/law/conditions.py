@@ -137,10 +137,13 @@ def _night_value(value, ctx):
     return value
 
 
+DATE_AFTER_KEYS = {"fact", "day_itself", "period", "at", "on_receipt", "office"}
+
+
 def _date_after_value(value, ctx):
-    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str)
-             and set(value) <= {"fact", "day_itself", "period"},
-             "date_after is {fact: name, period: {months: 6}, day_itself: false} (period optional)")
+    ctx.need(isinstance(value, dict) and isinstance(value.get("fact"), str) and set(value) <= DATE_AFTER_KEYS,
+             "date_after is {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false, office: office} "
+             "(all but fact optional)")
     period = value.get("period")
     if period is not None:
         ok = isinstance(period, dict) and len(period) == 1
@@ -152,6 +155,17 @@ def _date_after_value(value, ctx):
             except ValueError:
                 ok = False
         ctx.need(ok, "date_after period is {days|weeks|months|years|hours: N}, {param: id} or {fact: name}")
+    return value
+
+
+def _area_value(value, ctx):
+    """`sec_106D`, or {section: sec_106D, from: public_notice_on | resolution_on, at: name}."""
+    if isinstance(value, str):
+        return _node(value, ctx)
+    ctx.need(isinstance(value, dict) and "section" in value and set(value) <= {"section", "from", "at"}
+             and value.get("from", "public_notice_on") in AREA_DATES,
+             "in_declared_area is a section id, or {section: id, from: public_notice_on | resolution_on, at: fact}")
+    _node(value["section"], ctx)
     return value
 
 
@@ -238,54 +252,82 @@ def _night(case, v, when) -> bool:
 
 
 def _date_after(case, v, when) -> bool:
-    """The moment judged falls after the date a fact states (on it too, with `day_itself: true`):
-    "after the date fixed thereunder for closing the same". With `period:`, after the last day of
-    that period counted from the fact's date, the first day excluded ("fail within six months from
-    the date of its service"); a period in hours runs from the fact's clock time."""
+    """The moment judged (or the date the fact `at` states) falls after the date a fact states (on it
+    too, with `day_itself: true`): "after the date fixed thereunder for closing the same". With
+    `period:`, after the last day of that period counted from the fact's date, the first day excluded
+    ("fail within six months from the date of its service"); a period in hours runs from the fact's
+    clock time. `on_receipt: true`: a paper delivered when the office was closed counts from its next
+    open day (reading gca.receipt_on_closed_day)."""
     end = _date_after_end(case, v, when)
+    judged = (_stated(case, v["at"]) if v.get("at") else None) or when
     if isinstance(end, datetime):
-        m = lt.moment(when)
+        m = lt.moment(judged)
         return m >= end if v.get("day_itself") else m > end
-    day = lt.as_date(when)
+    day = lt.as_date(judged)
+    if v.get("period") is not None:
+        case.step(day, f"{v['fact'].replace('_', ' ')} + {lt.Period.parse(_period_spec(case, v, when))}: the last day is "
+                       f"{lt.fmt(end)}; {v['at'].replace('_', ' ') if v.get('at') else 'the date judged'} is {lt.fmt(day)}")
     return day >= end if v.get("day_itself") else day > end
+
+
+def _stated(case, name):
+    """The date a fact of the record states, or the date of the case's first event of that name."""
+    stated = case.facts.get(name)
+    if stated is None and name in case.first:
+        stated = case.first[name][0]
+    if stated is None or isinstance(stated, (date, datetime)):
+        return stated
+    return lt.parse_when(stated)
+
+
+def _period_spec(case, v, when):
+    spec = v["period"]
+    if "param" in spec:
+        return case.param(spec["param"], when)
+    if "fact" in spec:
+        got = case.facts.get(spec["fact"])
+        if got is None:
+            raise InvalidData(f"the {spec['fact'].replace('_', ' ')} is needed to judge the date of the act")
+        return got
+    return spec
 
 
 def _date_after_end(case, v, when):
     """The date (or moment) `date_after` compares with: the fact's date, or the last day of the period from it."""
-    stated = case.facts.get(v["fact"])
-    if stated is None:
+    start = _stated(case, v["fact"])
+    if start is None:
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} is needed to judge the date of the act against it")
-    start = stated if isinstance(stated, (date, datetime)) else lt.parse_when(stated)
-    spec = v.get("period")
-    if spec is None:
+    if v.get("on_receipt") and not isinstance(start, datetime):
+        start = case.received_on(start)
+    if v.get("period") is None:
         return lt.as_date(start)
-    if "param" in spec:
-        spec = case.param(spec["param"], when)
-    elif "fact" in spec:
-        spec = case.facts.get(spec["fact"])
-        if spec is None:
-            raise InvalidData(f"the {v['period']['fact'].replace('_', ' ')} is needed to judge the date of the act")
-    period = lt.Period.parse(spec)
+    period = lt.Period.parse(_period_spec(case, v, when))
     if period.is_hours and not isinstance(start, datetime):
         raise InvalidData(f"the {v['fact'].replace('_', ' ')} needs its clock time (2026-03-02T10:30): the period is in hours")
     if period.is_hours:
         return lt.last_day(start, period)
-    return lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
+    end = lt.last_day(lt.as_date(start), period, case.month_rule(lt.as_date(start), period))  # gca.month_end, as timers
+    if v.get("office"):  # a last day the office is closed runs to its next open day
+        cal = case.body.calendar(v["office"])
+        if cal.closed_because(end):
+            end = cal.next_open_day(end)
+    return end
 
 
 def _date_after_words(case, v) -> str:
     word = "on or after" if v.get("day_itself") else "after"
     fact = v["fact"].replace("_", " ")
-    if case.facts.get(v["fact"]) is None:
+    at = f"the {v['at'].replace('_', ' ')}" if v.get("at") else "the date of the act"
+    if _stated(case, v["fact"]) is None:
         return f"the {fact} is not recorded"
     if v.get("period") is None:
-        return f"the date of the act is not {word} the {fact} ({case.facts.get(v['fact'])})"
+        return f"{at} is not {word} the {fact} ({lt.fmt(lt.as_date(_stated(case, v['fact'])))})"
     try:
         end = _date_after_end(case, v, None) if "param" not in v["period"] else None
     except LawError:  # a period fact not recorded: say what is missing, never fail while wording a failure
         end = None
     shown = f" (its last day: {lt.fmt(end)})" if end is not None else ""
-    return f"the date of the act is not {word} the end of the period from the {fact}{shown}"
+    return f"{at} is not {word} the end of the period from the {fact}{shown}"
 
 
 def _date_at_least_value(value, ctx):
@@ -323,6 +365,23 @@ def _date_at_least(case, v, when) -> bool:
     return lt.to_date(stated) >= _date_at_least_end(case, v, when)
 
 
+AREA_DATES = ("public_notice_on", "resolution_on")
+
+
+def _in_area(case, v, when) -> bool:
+    if isinstance(v, str):
+        return case.in_declared_area(v, when)
+    at = _stated(case, v["at"]) if v.get("at") else None
+    return case.in_declared_area(v["section"], at or when, v.get("from", "public_notice_on"))
+
+
+def _area_words(case, v) -> str:
+    section = v if isinstance(v, str) else v["section"]
+    when = f" on the {v['at'].replace('_', ' ')}" if isinstance(v, dict) and v.get("at") else " on that date"
+    since = " (by its resolution)" if isinstance(v, dict) and v.get("from") == "resolution_on" else ""
+    return f"the area {case.facts.get('area')!r} was not declared under {section}{since}{when}"
+
+
 def _notified(case, v, when) -> bool:
     from .instruments import notified
 
@@ -340,16 +399,22 @@ def _facts_equal(case, v, when) -> bool:
 
 def _facts_cmp(op):
     def holds(case, v, when):
-        return all(case.facts.get(f) is not None and op(case.facts[f], _limit(case, val, when)) for f, val in v.items())
+        def one(f, val):
+            lim = _limit(case, val, when)
+            return case.facts.get(f) is not None and lim is not None and op(case.facts[f], lim)
+        return all(one(f, val) for f, val in v.items())
     return holds
 
 
 def _limit(case, val, when):
     """A comparison's limit: a number, or an amount expression (`{param: id}` in force on the moment
-    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served")."""
-    from .amounts import amount
+    judged, `{percent: 50, of: persons_served}` — "a majority of the persons served", `{fact: expenses_due}`);
+    None while the record does not state a fact it needs, and the comparison does not hold."""
+    from .amounts import amount, missing
 
-    return amount(case, val, lt.as_date(when))[0] if isinstance(val, dict) else val
+    if not isinstance(val, dict):
+        return val
+    return None if missing(case, val) else amount(case, val, lt.as_date(when))[0]
 
 
 def _limits(value, ctx):
@@ -452,17 +517,19 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
               "the clock time (`at:`) is at least that long after sunset or before sunrise at the body's `location` (\"from half an hour after sunset to half an hour before sunrise\"); the minutes may be `{param: id}`",
               _night, lambda case, v: "it was not in the period from the margin after sunset to the margin before sunrise",
               _night_value),
-    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false}",
-              "the moment judged falls after the date the fact states (`day_itself: true`: on that day or after); with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\")",
+    Condition("date_after", "date_after: {fact: name, period: {months: 6}, day_itself: false, at: name, on_receipt: false, office: municipality}",
+              "the moment judged falls after the date the fact (or the case's event of that name) states (`day_itself: true`: on that day or after); "
+              "with `period:` (optional; a count, `{param: id}` or `{fact: name}`), after the last day of that period from the fact's date (\"fail within six months from the date of its service\"), carried past a day the `office:` named is closed; "
+              "`at: name` judges the date another fact states instead of the moment judged; `on_receipt: true`: a fact's date on which the body's office was closed counts as its next open day (reading gca.receipt_on_closed_day)",
               _date_after, _date_after_words, _date_after_value),
     Condition("date_at_least", "date_at_least: {fact: name, period: {days: 30}, counting: from, from_timer: t}",
               "the date the fact states falls at least that period after the moment judged, or after the last day of `from_timer` (`counting: clear`: clear days, both ends excluded) (\"a date not less than thirty days from the date of such notice\")",
               _date_at_least, lambda case, v: f"the {v['fact'].replace('_', ' ')} ({case.facts.get(v['fact'])}) must be at least {lt.Period.parse(v['period'])} after the date judged",
               _date_at_least_value),
     Condition("in_declared_area", "in_declared_area: sec_106D",
-              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged",
-              lambda case, v, w: case.in_declared_area(v, w),
-              lambda case, v: f"the area {case.facts.get('area')!r} was not declared under {v} on that date", _node),
+              "the case's `area` lies in an area whose declaration (body setting `areas:`) names that section, with public notice given on or before the moment judged; "
+              "`{section: sec_106D, from: resolution_on, at: name}`: applying from the resolution instead, judged on the date a fact states",
+              _in_area, _area_words, _area_value),
     Condition("notified", "notified: switch", "an instrument in force on the moment judged switches that provision on for the case's `area`",
               _notified, lambda case, v: f"{case.pack.switches[v].get('title', v)} is not in force here on that date", _switch),
     Condition("any", "any: [conds]", "at least one of the conditions holds",

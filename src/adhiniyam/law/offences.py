@@ -11,8 +11,8 @@ from .conditions import first_failure
 from .errors import NoOffence
 
 
-def _no_offence(part, why: str) -> NoOffence:
-    return NoOffence(f"no offence: {why} — {', '.join(part['cites'])}: {part['quote']!r}", part["cites"])
+def _no_offence(case, part, why: str) -> NoOffence:
+    return NoOffence(f"no offence: {why} — {', '.join(part['cites'])}: {part['quote']!r}{case.chosen_note()}", part["cites"])
 
 
 def act_moment(case, ev=None):
@@ -54,18 +54,18 @@ def judge(case, offence, et, ev, data) -> dict:
     for name, el in offence.elements.items():
         failed = first_failure(el["when"], case, when)
         if failed is not None:
-            raise _no_offence(el, f"the record does not show {el['text']} ({failed.failure(case)})")
+            raise _no_offence(case, el, f"the record does not show {el['text']} ({failed.failure(case)})")
         found["elements"][name] = True
         case.step(on, f"element: {el['text']} — shown ({el['quote']!r})", el["cites"])
     for name, ex in offence.exceptions.items():
         if ex["when"] and first_failure(ex["when"], case, when) is None:
-            raise _no_offence(ex, f"the facts fall within the exception: {ex['text']}")
+            raise _no_offence(case, ex, f"the facts fall within the exception: {ex['text']}")
         found["exceptions"][name] = False
         case.step(on, f"exception: {ex['text']} — does not apply ({ex['quote']!r})", ex["cites"])
     for pre in offence.preconditions:
         failed = first_failure(pre["when"], case, when)
         if failed is not None:
-            raise _no_offence(pre, f"on the date of the act ({lt.fmt(on)}) {pre['text']} did not hold: {failed.failure(case)}")
+            raise _no_offence(case, pre, f"on the date of the act ({lt.fmt(on)}) {pre['text']} did not hold: {failed.failure(case)}")
         found["preconditions"][pre["name"]] = True
         case.step(on, f"precondition on {lt.fmt(on)}: {pre['text']} — holds ({pre['quote']!r})", pre["cites"])
     for q, spec in offence.qualities.items():

@@ -14,11 +14,12 @@ from datetime import timedelta
 
 from . import amounts, dated
 from . import time as lt
+from .conditions import first_failure
 from .errors import Conflict, NoRule
 from .money import rupees
 from .offences import act_moment
 
-DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during"}
+DAILY_KEYS = {"max", "min", "fixed", "from", "unless_stopped_within", "during", "when"}
 VERSION_KEYS = {"id", "from", "to", "kind", "fine", "daily", "subsequent", "escalation", "cites", "quote", "note",
                 "imprisonment", "earlier"}
 WITH_FINE = {
@@ -42,6 +43,8 @@ def check_penalty(p, err, ctx) -> None:
             raise err(v, "each penalty version has an `id`")
         ctx.cites(v, [v["cites"]] if isinstance(v.get("cites"), str) else list(v.get("cites") or []))
         _check_imprisonment(v.get("imprisonment"), err, v)
+        if (v.get("daily") or {}).get("when") is not None:  # "in the case of encroachment, with further fine"
+            v["daily"] = {**v["daily"], "_when": ctx.conditions(v["daily"], v["daily"]["when"])}
         if not isinstance((v.get("subsequent") or {}).get("counts", ""), str):
             raise err(v, "subsequent counts is the name of the fact that counts earlier offences (prior_convictions)")
         for part in (v, v.get("subsequent") or {}):
@@ -172,6 +175,11 @@ def _fine(case, spec, on, out, steps) -> None:
 
 
 def _daily(case, daily, as_of_d, on, out, steps) -> None:
+    failed = first_failure(daily.get("_when") or (), case, on)
+    if failed is not None:
+        steps(on, f"daily fine: not in this case ({failed.failure(case)})")
+        out["daily_days"], out["daily_total"] = 0, 0
+        return
     rate_key = "max" if "max" in daily else ("fixed" if "fixed" in daily else "min")
     rate, words = amounts.amount(case, daily[rate_key], on)
     out["daily_rate"] = rate  # "may extend to … a day"
@@ -237,10 +245,20 @@ def _daily_start(case, daily):
     src = daily.get("from", "conviction")
     if src == "date_of_act":  # the first day of default of a notice, or the day of the act
         return date_of_act(case)
+    return _start_of(case, src)
+
+
+def _start_of(case, src):
+    """The day a daily fine runs after: an event's date, the end of a timer, or a date the record states
+    as a timer's start is given (`{field: offence_committed.first_conviction_on}`: a first conviction in an
+    earlier case; `{earliest: [...]}` of those known)."""
     if isinstance(src, str):
         got = case.first.get(src)
         return lt.as_date(got[0]) if got else None
-    ((_k, tid),) = src.items()
+    ((k, tid),) = src.items()
+    if k not in ("last_day_of", "day_after"):  # a date the record states: {date_of: event.field}
+        got = case.start_spec_date(src)
+        return lt.as_date(got[0]) if got else None
     ts = case.timers[tid]
     if ts.expired is None:
         return None

@@ -18,6 +18,17 @@ from .evaluator import BodySettings, Event, evaluate
 from .pack import Pack, load_pack
 
 REQUIRED = ("name", "procedure", "events", "as_of", "rests_on")
+SCENARIO_KEYS = REQUIRED + ("quote", "body", "expect", "note")
+BODY_KEYS = ("state", "versions", "interpretations", "closures", "openings", "weekly_off", "location", "offices",
+             "lighter_later_law", "areas", "instruments")
+EVENT_KEYS = ("type", "on", "at", "by", "data", "recorded_on")
+
+
+def _refuse_unknown(spec: dict, known: tuple, what: str, line) -> None:
+    """A misspelt key would be dropped silently (a `bdoy:` loses the reading a pair depends on): refuse it."""
+    unknown = sorted(str(k) for k in set(spec) - set(known))
+    if unknown:
+        raise ScenarioError(line, f"{what} does not know {', '.join(unknown)}; it takes {', '.join(known)}")
 
 
 class ScenarioError(Exception):
@@ -62,6 +73,7 @@ def body_from(spec: dict | None, pack: Pack) -> BodySettings:
     spec = spec or {}
     if not isinstance(spec, dict):
         raise ScenarioError(None, f"body is a mapping (versions, interpretations, closures, location, …), not {spec!r}")
+    _refuse_unknown(spec, BODY_KEYS, "body:", getattr(spec, "line", None))
     weekly = spec.get("weekly_off")
     loc = spec.get("location")
     if loc is not None and not (isinstance(loc, dict) and {"lat", "lon"} <= set(loc)):
@@ -103,6 +115,7 @@ def events_from(spec: list, line=None) -> list[Event]:
         eline = getattr(e, "line", line)
         if not isinstance(e, dict) or "type" not in e:
             raise ScenarioError(eline, f"event {i} needs a `type` (and `on:`), not {e!r}")
+        _refuse_unknown(e, EVENT_KEYS, f"event {i} ({e['type']})", eline)
         if e.get("at") is None and e.get("on") is None:
             raise ScenarioError(eline, f"event {i} ({e['type']}) needs `on: 2026-03-02` (or `at: 2026-03-02T10:30`)")
         on = _when(e.get("at") or e.get("on"), eline, f"event {i} ({e['type']}) `on`")
@@ -122,6 +135,7 @@ def run_scenario(pack: Pack, sc: dict, trace: bool = False):
     missing = [k for k in ("procedure", "events", "as_of") if k not in sc]
     if missing:
         raise ScenarioError(line, f"a scenario needs {', '.join(missing)}")
+    _refuse_unknown(sc, SCENARIO_KEYS, "a scenario", line)
     events = events_from(sc.get("events"), line)
     as_of = _when(sc["as_of"], line, "as_of")
     try:
