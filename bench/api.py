@@ -1,19 +1,25 @@
-"""API benchmark through the real server: gunicorn on PostgreSQL (or SQLite), 1, 8 and 32 concurrent
-clients creating cases and posting actions, beside a floor measured in the same run — a minimal
-Django view doing one insert in one transaction on the same stack (/ops/floor).
+"""API benchmark through the real server: gunicorn on SQLite and PostgreSQL, 1 and 8 concurrent clients
+creating cases and posting actions, beside two floors measured in the same run on the same stack.
 
-    .venv/bin/python bench/api.py [--clients 1,8,32] [--seconds 20] [--workers 5] [--bodies 32]
+    .venv/bin/python bench/api.py [--db sqlite,postgresql] [--clients 1,8] [--seconds 10] [--repeat 3]
     DATABASE_URL=postgres://… .venv/bin/python bench/api.py      # that server (a fresh database on it)
-    .venv/bin/python bench/api.py --sqlite                         # SQLite instead
 
 Without DATABASE_URL a throwaway PostgreSQL cluster is started with .ci/postgres.sh (fsync off, as
-in CI: this measures the application, not the disk). Each client is a thread with its own
-keep-alive-free HTTP requests (urllib), spread over `--bodies` village panchayats so that clients do
-not queue on one body's ledger row. For each level it prints throughput and p50/p95/p99 latency of:
-  floor   POST /ops/floor                              (one INSERT, one transaction)
-  create  POST /api/bodies/<code>/cases                (engine check, hash chain, derived fields)
-  action  POST /api/cases/<id>/actions                 (observations dispatched, with the version)
-and the resident memory (RSS) of every gunicorn worker before and after the run.
+in CI: this measures the application, not the disk). Each client is a thread making keep-alive-free
+HTTP requests (urllib), spread over `--bodies` village panchayats so that clients do not queue on one
+body's ledger row. Three kinds of work, each run for `--seconds` at each level:
+  floor   POST /ops/floor                    a Django view doing one INSERT in one transaction
+  raw     POST /ops/floor/raw                the same create and action as the API with the fewest
+                                             statements in raw SQL, the real engine and hash chain
+                                             (src/adhiniyam/ops/floor.py), no checks, no response model
+  api     POST /api/bodies/<code>/cases      create (engine check, hash chain, derived fields, routes),
+          POST /api/cases/<id>/actions       then observations dispatched on it, with the version
+With `--cpu N` the same three kinds run in one process through Django's test client instead (no HTTP, no
+client threads), N of each a round, and the server's CPU time per request is printed: the figure that the
+load from other work on a shared machine moves least.
+A write is a create or an action; `writes/floor` is the API's writes a second over the floor's requests
+a second at the same level. Every figure is the median of `--repeat` rounds (the kinds alternate within
+a round, so load from other work on the machine falls on all of them). The load average is printed.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import sys
 import threading
 import time
@@ -36,7 +43,7 @@ SEED = """
 import django, json; django.setup()
 from django.contrib.auth import get_user_model
 from adhiniyam.api.models import ApiToken
-from adhiniyam.records.models import Body, Membership, Office
+from adhiniyam.records.models import Body, BodyLedger, Membership, Office
 state = Body.objects.create(code="b-ga", name="Goa", kind="state", state="GA")
 Office.objects.create(body=state, role="director", title="Director of Panchayats")
 block = Body.objects.create(code="b-block", name="Block", kind="block", state="GA", parent=state)
@@ -45,7 +52,8 @@ codes = []
 for i in range({bodies}):
     b = Body.objects.create(code=f"b-vp-{{i:03d}}", name=f"Village Panchayat {{i}}", kind="gram_panchayat",
                             state="GA", parent=block, act_id="goa_panchayat_raj_1994")
-    codes.append(b.code)
+    codes.append([b.code, b.pk])
+BodyLedger.objects.bulk_create([BodyLedger(body_id=pk) for _c, pk in codes])
 clerk = get_user_model().objects.create(username="bench-clerk")
 Membership.objects.create(user=clerk, body=state, role="clerk")
 sec = get_user_model().objects.create(username="bench-secretary")
@@ -84,6 +92,28 @@ def workers(server: Server) -> list[int]:
     return out
 
 
+def _work(server: Server, seed: dict, i: int, n: int, kind: str, record):
+    """One unit of a client's work: a floor request, or a create and an action (API or raw floor)."""
+    code, body_id = seed["codes"][i % len(seed["codes"])]
+    if kind == "floor":
+        record("floor", *server.request("POST", f"/ops/floor?body={i}", None, {})[:2])
+        return
+    if kind == "raw":
+        status, out = record("create", *server.request("POST", f"/ops/floor/raw?body={body_id}", seed["clerk"], {})[:2])
+        if status == 201:
+            record("action", *server.request("POST", f"/ops/floor/raw?body={body_id}&case={out['id']}",
+                                             seed["secretary"], {})[:2])
+        return
+    payload = {"procedure": "building_permission", "title": f"bench {i}-{n}",
+               "event": {"type": "application_received", "data": {"complete": True}},
+               "applicant": {"name": f"Applicant {i}-{n}"}}
+    status, case = record("create", *server.request("POST", f"/api/bodies/{code}/cases", seed["clerk"], payload)[:2])
+    if status == 201:
+        record("action", *server.request("POST", f"/api/cases/{case['id']}/actions", seed["secretary"],
+                                         {"type": "observations_dispatched",
+                                          "data": {"observations": "site plan unsigned"}, "version": 1})[:2])
+
+
 def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: str) -> dict:
     stop = time.time() + seconds
     lat: dict[str, list[float]] = {"floor": [], "create": [], "action": []}
@@ -91,36 +121,22 @@ def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: st
     lock = threading.Lock()
 
     def client(i):
-        code = seed["codes"][i % len(seed["codes"])]
-        n = 0
+        n, last = 0, [time.perf_counter()]
+
+        def record(name, status, body):
+            now = time.perf_counter()
+            with lock:
+                if status == 201:
+                    lat[name].append((now - last[0]) * 1000)
+                else:
+                    errors.append((name, status, body))
+            last[0] = now
+            return status, body
+
         while time.time() < stop:
             n += 1
-            if kind == "floor":
-                t = time.perf_counter()
-                status, body, _h = server.request("POST", f"/ops/floor?body={i}", None, {})
-                dt_ms = (time.perf_counter() - t) * 1000
-                with lock:
-                    (lat["floor"] if status == 201 else errors).append(dt_ms if status == 201 else (status, body))
-                continue
-            payload = {"procedure": "building_permission", "title": f"bench {i}-{n}",
-                       "event": {"type": "application_received", "on": "2026-01-05", "data": {"complete": True}},
-                       "applicant": {"name": f"Applicant {i}-{n}"}}
-            t = time.perf_counter()
-            status, case, _h = server.request("POST", f"/api/bodies/{code}/cases", seed["clerk"], payload)
-            dt_ms = (time.perf_counter() - t) * 1000
-            if status != 201:
-                with lock:
-                    errors.append((status, case))
-                continue
-            with lock:
-                lat["create"].append(dt_ms)
-            t = time.perf_counter()
-            status, body, _h = server.request("POST", f"/api/cases/{case['id']}/actions", seed["secretary"],
-                                              {"type": "observations_dispatched", "on": "2026-01-07",
-                                               "data": {"observations": "site plan unsigned"}, "version": 1})
-            dt_ms = (time.perf_counter() - t) * 1000
-            with lock:
-                (lat["action"] if status == 201 else errors).append(dt_ms if status == 201 else (status, body))
+            last[0] = time.perf_counter()
+            _work(server, seed, i, n, kind, record)
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
     t0 = time.perf_counter()
@@ -130,56 +146,186 @@ def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: st
         t.join()
     elapsed = time.perf_counter() - t0
     out = {"clients": clients, "kind": kind, "seconds": round(elapsed, 1), "errors": len(errors),
-           "first_errors": [str(e)[:200] for e in errors[:3]]}
+           "first_errors": [str(e)[:300] for e in errors[:3]]}
     for name, values in lat.items():
         if values:
-            out[name] = {"n": len(values), "per_s": round(len(values) / elapsed, 1),
-                         "p50": round(pct(values, 50), 1), "p95": round(pct(values, 95), 1),
-                         "p99": round(pct(values, 99), 1)}
+            out[name] = {"n": len(values), "per_s": len(values) / elapsed, "p50": pct(values, 50),
+                         "p95": pct(values, 95), "p99": pct(values, 99)}
+    if "create" in out and "action" in out:
+        writes = lat["create"] + lat["action"]
+        out["writes"] = {"n": len(writes), "per_s": len(writes) / elapsed, "p50": pct(writes, 50),
+                         "p95": pct(writes, 95), "p99": pct(writes, 99)}
     return out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--clients", default="1,8,32")
-    ap.add_argument("--seconds", type=float, default=20)
-    ap.add_argument("--workers", type=int, default=5, help="gunicorn sync workers (default 2 × cores + 1)")
-    ap.add_argument("--bodies", type=int, default=32)
-    ap.add_argument("--sqlite", action="store_true")
-    ap.add_argument("--json", help="write the results here as JSON")
-    args = ap.parse_args()
+KINDS = ("floor", "raw", "api")
 
-    pg = None if args.sqlite else PgCluster()
-    db = Database("sqlite" if args.sqlite else "postgresql", pg)
+
+def median_of(rounds: list[dict], name: str, key: str) -> float:
+    return statistics.median(r[name][key] for r in rounds if name in r)
+
+
+def bench_database(kind: str, args, pg) -> list[dict]:
+    db = Database(kind, pg)
     try:
         seed = json.loads(db.python(SEED.format(bodies=args.bodies)).strip().splitlines()[-1])
         server = Server(db, workers=args.workers, extra_env={"ADHINIYAM_BENCH_FLOOR": "1",
                                                               "ADHINIYAM_LOG_LEVEL": "WARNING"}).start()
-        print(f"# API benchmark: gunicorn {args.workers} sync workers, {db.kind}, {os.cpu_count()} CPUs, "
-              f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f} at start")
-        # warm every worker (law packs load on first use)
-        run_level(server, seed, args.workers * 2, 3, "cases")
-        before = {pid: round(rss_mb(pid), 1) for pid in workers(server)}
-        results = []
-        for clients in [int(c) for c in args.clients.split(",")]:
-            for kind in ("floor", "cases"):
-                r = run_level(server, seed, clients, args.seconds, kind)
-                results.append(r)
-                parts = [f"{name} {m['per_s']:.1f}/s p50 {m['p50']} ms p95 {m['p95']} ms p99 {m['p99']} ms"
-                         for name, m in r.items() if isinstance(m, dict)]
-                print(f"{clients:>3} clients {kind:6}: " + "; ".join(parts) + f"; errors {r['errors']}")
+        try:
+            for k in KINDS:          # warm every worker (law packs load on first use)
+                run_level(server, seed, args.workers * 2, 2, k)
+            before = sorted(round(rss_mb(pid), 1) for pid in workers(server))
+            rows = []
+            for clients in [int(c) for c in args.clients.split(",")]:
+                rounds = {k: [] for k in KINDS}
+                loads = []
+                for _ in range(args.repeat):
+                    loads.append(os.getloadavg()[0])
+                    for k in KINDS:
+                        r = run_level(server, seed, clients, args.seconds, k)
+                        if r["errors"]:
+                            print(f"  {kind} {k} {clients} clients: {r['errors']} errors, e.g. {r['first_errors']}")
+                        rounds[k].append(r)
+                rows.append(summarise(kind, clients, rounds, loads))
+                print_row(rows[-1])
                 sys.stdout.flush()
-        after = {pid: round(rss_mb(pid), 1) for pid in workers(server)}
-        print(f"worker RSS MB before: {sorted(before.values())}; after: {sorted(after.values())}; "
-              f"load average at the end {os.getloadavg()[0]:.1f}")
-        server.stop()
-        if args.json:
-            Path(args.json).write_text(json.dumps({"results": results, "rss_before": before, "rss_after": after},
-                                                  indent=1))
+            after = sorted(round(rss_mb(pid), 1) for pid in workers(server))
+            print(f"  {kind}: worker RSS MB before {before}, after {after}")
+        finally:
+            server.stop()
     finally:
         db.drop()
+    return rows
+
+
+def summarise(kind: str, clients: int, rounds: dict, loads: list[float]) -> dict:
+    row = {"db": kind, "clients": clients, "load": statistics.median(loads)}
+    for name, source in (("floor", "floor"), ("raw", "raw"), ("api", "api")):
+        part = "floor" if name == "floor" else "writes"
+        row[name] = {key: median_of(rounds[source], part, key) for key in ("per_s", "p50", "p95")}
+    for name in ("create", "action"):
+        row["api_" + name] = {key: median_of(rounds["api"], name, key) for key in ("per_s", "p50", "p95")}
+    row["api_over_floor"] = statistics.median(
+        a["writes"]["per_s"] / f["floor"]["per_s"] for a, f in zip(rounds["api"], rounds["floor"], strict=True))
+    row["raw_over_floor"] = statistics.median(
+        a["writes"]["per_s"] / f["floor"]["per_s"] for a, f in zip(rounds["raw"], rounds["floor"], strict=True))
+    return row
+
+
+def print_row(r: dict):
+    def m(x):
+        return f"{x['per_s']:7.1f}/s p50 {x['p50']:6.1f} p95 {x['p95']:6.1f} ms"
+    print(f"{r['db']:10} {r['clients']:>2} clients (load {r['load']:.1f}): floor {m(r['floor'])} | "
+          f"raw writes {m(r['raw'])} | API writes {m(r['api'])} (create p95 {r['api_create']['p95']:.1f}, "
+          f"action p95 {r['api_action']['p95']:.1f}) | API/floor {100 * r['api_over_floor']:.1f} %, "
+          f"raw/floor {100 * r['raw_over_floor']:.1f} %")
+
+
+CPU = """
+import django, json, os, statistics, time
+os.environ.update(ADHINIYAM_BENCH_FLOOR="1", ADHINIYAM_LOG_LEVEL="WARNING")
+django.setup()
+from django.test import Client
+seed, n, repeat, only = json.loads({seed!r}), {n}, {repeat}, {only!r}
+client = Client(raise_request_exception=True)
+
+
+def post(path, token, payload):
+    extra = {{"HTTP_AUTHORIZATION": "Bearer " + token}} if token else {{}}
+    r = client.post(path, json.dumps(payload), content_type="application/json", **extra)
+    assert r.status_code in (200, 201), (path, r.status_code, r.content[:300])
+    return r.json()
+
+
+def floor(i):
+    post(f"/ops/floor?body={{i}}", None, {{}})
+
+
+def raw(i):
+    body_id = seed["codes"][i % len(seed["codes"])][1]
+    case = post(f"/ops/floor/raw?body={{body_id}}", seed["clerk"], {{}})
+    post(f"/ops/floor/raw?body={{body_id}}&case={{case['id']}}", seed["secretary"], {{}})
+
+
+def api(i):
+    code = seed["codes"][i % len(seed["codes"])][0]
+    case = post(f"/api/bodies/{{code}}/cases", seed["clerk"], {{
+        "procedure": "building_permission", "title": f"cpu {{i}}", "applicant": {{"name": f"Applicant {{i}}"}},
+        "event": {{"type": "application_received", "data": {{"complete": True}}}}}})
+    post(f"/api/cases/{{case['id']}}/actions", seed["secretary"], {{
+        "type": "observations_dispatched", "data": {{"observations": "site plan unsigned"}},
+        "version": case["version"]}})
+
+
+kinds = {{k: v for k, v in {{"floor": (floor, 1), "raw": (raw, 2), "api": (api, 2)}}.items() if k in only}}
+for i in range(30):
+    for work, _per in kinds.values():
+        work(i)
+ms = {{k: [] for k in kinds}}
+i = 1000
+for _ in range(repeat):                     # the kinds alternate, so other work on the machine falls on each
+    for k, (work, per) in kinds.items():
+        t = time.process_time()
+        for _ in range(n):
+            i += 1
+            work(i)
+        ms[k].append(1000 * (time.process_time() - t) / (n * per))
+print(json.dumps({{k: statistics.median(v) for k, v in ms.items()}}))
+"""
+
+
+def bench_cpu(kind: str, args, pg) -> dict:
+    """CPU milliseconds a request costs the server process, in process (Django's test client, no HTTP): the
+    figure the load on a shared machine moves least. Per write for the API and the raw floor."""
+    db = Database(kind, pg)
+    try:
+        seed = db.python(SEED.format(bodies=args.bodies)).strip().splitlines()[-1]
+        load = os.getloadavg()[0]
+        code = CPU.format(seed=seed, n=args.cpu, repeat=args.repeat, only=args.kinds.split(","))
+        ms = json.loads(db.python(code, timeout=3600).strip().splitlines()[-1])
+    finally:
+        db.drop()
+    row = {"db": kind, "mode": "cpu", "load": load, "cpu_ms": ms}
+    parts = [f"{k} {v:.2f} ms" + (" a write" if k != "floor" else "") for k, v in ms.items()]
+    for k in ("api", "raw"):
+        if k in ms:
+            row[f"{k}_over_floor"] = ms["floor"] / ms[k]
+            parts.append(f"{k}/floor {100 * row[f'{k}_over_floor']:.1f} %")
+    print(f"{kind:10} CPU per request, in process (load {load:.1f}): " + " | ".join(parts))
+    return row
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--db", default="sqlite,postgresql")
+    ap.add_argument("--clients", default="1,8")
+    ap.add_argument("--seconds", type=float, default=10)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", type=int, default=5, help="gunicorn sync workers (default 2 × cores + 1)")
+    ap.add_argument("--bodies", type=int, default=32)
+    ap.add_argument("--json", help="write the results here as JSON")
+    ap.add_argument("--cpu", type=int, default=0, metavar="N",
+                    help="instead: CPU time per request in process, N requests of each kind a round")
+    ap.add_argument("--kinds", default="floor,raw,api", help="with --cpu: the kinds to run (floor is needed)")
+    args = ap.parse_args()
+    kinds = args.db.split(",")
+    how = (f"in process, {args.cpu} requests of each kind a round" if args.cpu else
+           f"gunicorn {args.workers} sync workers, {args.seconds:g} s a level")
+    print(f"# API benchmark: {how}, {', '.join(kinds)}, {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()}, median of {args.repeat}, "
+          f"load average {os.getloadavg()[0]:.1f} at start")
+    pg = PgCluster() if "postgresql" in kinds else None
+    rows = []
+    try:
+        for kind in kinds:
+            rows += [bench_cpu(kind, args, pg)] if args.cpu else bench_database(kind, args, pg)
+    finally:
         if pg:
             pg.stop()
+    print(f"# load average at the end {os.getloadavg()[0]:.1f}")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0
 
 

@@ -159,9 +159,9 @@ def replicate(bodies, k):
             FROM records_body b CROSS JOIN generate_series(1, %s) g WHERE b.parent_id = %s""", [k - 1, block])
         cur.execute("""
             INSERT INTO records_body (code, name, name_local, kind, parent_id, path, state, act_id, latitude,
-                                      longitude, weekly_off, active, created_at)
+                                      longitude, weekly_off, active, settings_version, created_at)
             SELECT m.code, b.name || ' (copy ' || m.k || ')', '', b.kind, b.parent_id, 'copy', b.state, b.act_id,
-                   NULL, NULL, b.weekly_off, b.active, now()
+                   NULL, NULL, b.weekly_off, b.active, (random() * 1e15)::bigint, now()
             FROM body_map m JOIN records_body b ON b.id = m.orig""")
         cur.execute("""UPDATE records_body c SET path = p.path || c.id || '/' FROM records_body p
                        WHERE c.path = 'copy' AND p.id = c.parent_id""")

@@ -100,14 +100,14 @@ def main() -> int:
     print("inbox query plan:\n    " + "\n    ".join(plan))
 
     from adhiniyam.records.audit import verify
-    from adhiniyam.records.services import sweep
+    from adhiniyam.records.sweep import sweep
     t = time.perf_counter()
-    stats = sweep(bodies=bodies)
+    stats = sweep(bodies=bodies).as_dict()
     sweep_s = time.perf_counter() - t
     print(f"sweep: {stats['cases_checked']} cases past their next deadline, {stats['events_recorded']} system "
           f"events recorded, in {sweep_s:.2f} s; again (idempotent): ", end="")
     t = time.perf_counter()
-    stats2 = sweep(bodies=bodies)
+    stats2 = sweep(bodies=bodies).as_dict()
     print(f"{stats2['cases_checked']} cases, {stats2['events_recorded']} events, {time.perf_counter() - t:.2f} s")
     t = time.perf_counter()
     links = sum(n for _b, n, brk in verify(bodies))
@@ -153,7 +153,7 @@ def bulk_load(bodies, n, rng, batch=5000):
     from adhiniyam.law import BodySettings, Event, LawError, evaluate, load_pack
     from adhiniyam.records import engine as E
     from adhiniyam.records.audit import digest
-    from adhiniyam.records.models import DUE_NEVER, BodyLedger, Case, CaseEvent, CaseRoute
+    from adhiniyam.records.models import DUE_NEVER, BodyLedger, Case, CaseEvent, CaseRoute, new_case_id
     pack = load_pack("goa_panchayat_raj_1994")
     settings = BodySettings(state="GA")
     # the stored state is as of a week ago, as if the sweep had not run for a week: step 5 catches up
@@ -185,7 +185,7 @@ def bulk_load(bodies, n, rng, batch=5000):
             due = min([x for x in [nd] + owed[:1] if x] or [DUE_NEVER]) if not result.closed else DUE_NEVER
             derived = E.as_json(result.to_dict())
             derived.pop("trace", None)
-            cases.append(Case(body=body, number=f"{body.code.upper()}/{opened.year}/{h[2]:06d}",
+            cases.append(Case(id=new_case_id(body.pk, h[2]), body=body, number=f"{body.code.upper()}/{opened.year}/{h[2]:06d}",
                               act_id=pack.id, procedure="building_permission", pack_version=str(pack.version),
                               settings_snapshot={"versions": {}, "interpretations": {}}, title="Building permission",
                               opened_on=opened, status=result.status, status_label=result.status_label,

@@ -48,9 +48,11 @@ def test_create_read_act_list(api, open_case):
     assert case["status"] == "pending" and case["version"] == 1
     assert case["number"].startswith("GA-TALEIGAO/2026/")
     assert case["events"][0]["by"] == "applicant" and case["events"][0]["hash"]
-    assert case["explanation"], "the read carries the cited trace"
+    assert case["explanation"] == [], "a write answers without the trace unless asked"
     # the secretary sees the case and may act on it
     read = api.get("secretary", f"/api/cases/{case['id']}").json()
+    assert read["explanation"], "the read carries the cited trace"
+    assert api.get("secretary", f"/api/cases/{case['id']}", explain="false").json()["explanation"] == []
     assert "secretary" in read["my_roles"]
     assert any(a["type"] == "observations_dispatched" for a in read["my_actions"])
     # the applicant's papers only as the office records them for the party (a letter handed in at the office)
@@ -61,6 +63,9 @@ def test_create_read_act_list(api, open_case):
     assert r.status_code == 201, r.content
     acted = r.json()
     assert acted["status"] == "observations_pending" and acted["version"] == 2 and len(acted["events"]) == 2
+    reread = api.get("secretary", f"/api/cases/{case['id']}", explain="false").json()
+    assert {k: v for k, v in acted.items() if k != "as_of"} == {k: v for k, v in reread.items() if k != "as_of"}, \
+        "the write's answer is the case as a read without the explanation shows it"
     assert acted["events"][1]["by"] == "secretary" and acted["events"][1]["actor"] == "secretary"
     # inbox of the body, by next deadline
     inbox = api.get("secretary", "/api/bodies/ga-taleigao/cases").json()

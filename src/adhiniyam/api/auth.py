@@ -2,10 +2,57 @@
 
 from __future__ import annotations
 
+from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from ninja.security import HttpBearer, SessionAuth
 
+from adhiniyam.records.access import remember_memberships
+from adhiniyam.records.prepared import Prepared
+
 from .models import ApiToken, hash_token
+
+
+def _fields(model, prefix: str = "") -> list[str]:
+    return [prefix + f.attname for f in model._meta.concrete_fields]
+
+
+def _parts():
+    User, Body, Membership = get_user_model(), apps.get_model("records", "Body"), apps.get_model("records", "Membership")
+    return [(ApiToken, ""), (User, "user__"), (Membership, "user__memberships__"), (Body, "user__memberships__body__")]
+
+
+_TOKEN = Prepared(lambda key_hash: ApiToken.objects.filter(key_hash=key_hash).values_list(
+    *(n for model, prefix in _parts() for n in _fields(model, prefix))), "\x00key")
+
+
+def token_user(raw: str) -> ApiToken | None:
+    """The token, its user and the user's memberships with their bodies, in one query (the memberships
+    are kept on the user for access.memberships)."""
+    parts = _parts()
+    names = [_fields(model, prefix) for model, prefix in parts]
+    rows = _TOKEN(hash_token(raw))
+    if not rows:
+        return None
+    cut = [0]
+    for group in names:
+        cut.append(cut[-1] + len(group))
+
+    def make(i, row):
+        model, _prefix = parts[i]
+        values = row[cut[i]:cut[i + 1]]
+        return None if values[0] is None else model.from_db("default", _fields(model), values)
+
+    token, user = make(0, rows[0]), make(1, rows[0])
+    token.user = user
+    held = []
+    for row in rows:
+        m = make(2, row)
+        if m is not None:
+            m.body, m.user = make(3, row), user
+            held.append(m)
+    remember_memberships(user, held)
+    return token
 
 
 class TokenAuth(HttpBearer):
@@ -14,7 +61,7 @@ class TokenAuth(HttpBearer):
     def authenticate(self, request, token: str):
         if not token:
             return None
-        row = ApiToken.objects.select_related("user").filter(key_hash=hash_token(token)).first()
+        row = token_user(token)
         if row is None or not row.usable() or not row.user.is_active:
             return None
         now = timezone.now()

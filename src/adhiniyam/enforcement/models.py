@@ -86,9 +86,10 @@ class ComplaintAction(_AppendOnlyModel):
     TYPES = [("acknowledged", "Acknowledged"), ("case_opened", "Case opened"), ("closed", "Closed"),
              ("reopened", "Reopened")]
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, related_name="actions")
+    complaint = models.ForeignKey(Complaint, on_delete=models.PROTECT, related_name="actions", db_constraint=False)
     type = models.CharField(max_length=20, choices=TYPES)
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="complaint_actions")
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="complaint_actions",
+                             db_constraint=False)
     note = models.TextField(blank=True, help_text=_("The office's own note; never shown to the public"))
     public_note = models.TextField(blank=True, help_text=_("Written for the public: the Open311 status_notes"))
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
@@ -108,10 +109,10 @@ class Demand(models.Model):
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="demands")
     number = models.CharField(max_length=60)
     kind = models.CharField(max_length=20, choices=KINDS)
-    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="demands")
-    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="demands")
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="demands")
-    case_event = models.ForeignKey(CaseEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="demands", db_constraint=False)
+    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="demands", db_constraint=False)
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="demands", db_constraint=False)
+    case_event = models.ForeignKey(CaseEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="+", db_constraint=False)
     amount = models.DecimalField(max_digits=14, decimal_places=2)
     raised_on = models.DateField()
     description = models.CharField(max_length=300)
@@ -141,7 +142,7 @@ class Payment(_AppendOnlyModel):
     """A payment against a demand, with its receipt number (per body and year, without gaps)."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    demand = models.ForeignKey(Demand, on_delete=models.PROTECT, related_name="payments")
+    demand = models.ForeignKey(Demand, on_delete=models.PROTECT, related_name="payments", db_constraint=False)
     receipt_number = models.CharField(max_length=60)
     amount = models.DecimalField(max_digits=14, decimal_places=2)
     paid_on = models.DateField()
@@ -166,7 +167,7 @@ class EmergencyExpenditure(_AppendOnlyModel):
     cap = models.DecimalField(max_digits=14, decimal_places=2, help_text=_("The cap in force on that date"))
     cites = models.CharField(max_length=120)
     case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-                             help_text=_("The case of the pack's procedure that the engine decided, where there is one"))
+                             help_text=_("The case of the pack's procedure that the engine decided, where there is one"), db_constraint=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     recorded_at = models.DateTimeField(default=timezone.now)
 

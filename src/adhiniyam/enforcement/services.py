@@ -80,18 +80,16 @@ def as_day(value) -> dt.date:
 def require_staff(user, body: Body, what: str = "do this"):
     if user.is_superuser:
         return
-    for m in access.memberships(user):
-        if m.role in STAFF and body.path.startswith(m.body.path):
-            return
+    if access.covering(user, body, STAFF):
+        return
     raise Forbidden(f"Only the staff of {body.name} (clerk, deciding officer, administrator) may {what}.")
 
 
 def require_reader(user, body: Body):
     if user.is_superuser:
         return
-    for m in access.memberships(user):
-        if m.role in access.STAFF_READ and body.path.startswith(m.body.path):
-            return
+    if access.covering(user, body, access.STAFF_READ):
+        return
     raise Forbidden(f"Only the staff and auditors of {body.name} may see its registers.")
 
 

@@ -100,12 +100,12 @@ def can_enter(user, body: Body | None, state: str) -> bool:
         return True
     if getattr(user, "is_superuser", False):
         return True
-    from adhiniyam.records.access import memberships
+    from adhiniyam.records.access import covering, memberships
 
     for m in memberships(user):
         if m.role != Role.ADMINISTRATOR:
             continue
-        if body is not None and body.path.startswith(m.body.path):
+        if body is not None and m in covering(user, body):
             return True
         if body is None and m.body.kind == "state" and m.body.state == state:
             return True

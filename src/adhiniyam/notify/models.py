@@ -59,7 +59,8 @@ class Preference(models.Model):
     Without a row: e-mail, in the body's own language."""
 
     body = models.ForeignKey("records.Body", on_delete=models.CASCADE, related_name="+")
-    person = models.ForeignKey("records.Person", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    person = models.ForeignKey("records.Person", null=True, blank=True, on_delete=models.CASCADE, related_name="+",
+                               db_constraint=False)   # the key is (body_id, person_id): records/distribution.py
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="+")
     language = models.CharField(max_length=8, help_text=_("One of the web app's languages (settings.LANGUAGES)"))
@@ -87,8 +88,9 @@ class Notification(models.Model):
 
     body = models.ForeignKey("records.Body", on_delete=models.PROTECT, related_name="+")
     case = models.ForeignKey("records.Case", null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="notifications")
-    event = models.ForeignKey("records.CaseEvent", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+                             related_name="notifications", db_constraint=False)   # keys (body_id, …): distribution.py
+    event = models.ForeignKey("records.CaseEvent", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                              db_constraint=False)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     channel = models.CharField(max_length=8, choices=Channel.choices)
     to_address = models.CharField(max_length=254)
@@ -122,5 +124,8 @@ class Cursor(models.Model):
     """The last event of a case that the outbox has looked at: an event after it is new."""
 
     body = models.ForeignKey("records.Body", on_delete=models.CASCADE, related_name="+")
-    case = models.OneToOneField("records.Case", on_delete=models.CASCADE, related_name="+")
+    case = models.ForeignKey("records.Case", on_delete=models.CASCADE, related_name="+", db_constraint=False)
     seq = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["body", "case"], name="notify_cursor_once_per_case")]

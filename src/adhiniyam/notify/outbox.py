@@ -18,7 +18,7 @@ from .models import Cursor, Notification
 
 def record(case, procedure, result, rows) -> list[Notification]:
     """Write the notices that this write's new events call for (rows: every event of the case, in order)."""
-    cursor, _created = Cursor.objects.get_or_create(case=case, defaults={"body_id": case.body_id})
+    cursor, _created = Cursor.objects.get_or_create(body_id=case.body_id, case=case)
     new = [r for r in rows if r.seq > cursor.seq]
     if not new:
         return []
@@ -26,7 +26,7 @@ def record(case, procedure, result, rows) -> list[Notification]:
     for ev in new:
         for notice in M.for_event(case, procedure, result, ev):
             written += write(notice)
-    Cursor.objects.filter(pk=cursor.pk).update(seq=new[-1].seq)
+    Cursor.objects.filter(body_id=case.body_id, pk=cursor.pk).update(seq=new[-1].seq)
     return written
 
 

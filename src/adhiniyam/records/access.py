@@ -15,7 +15,8 @@ from django.db.models import Exists, OuterRef, Q
 
 from . import roles as R
 from .errors import Forbidden, NotFound
-from .models import Body, Case, CaseRoute, Membership, Person, Property, Role
+from .models import Body, Case, CaseRoute, Membership, Person, Property, Role, body_of_case
+from .prepared import Prepared
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
 PAPER_ROLES = {Role.CLERK, Role.DECIDING_OFFICER}                # record what a party hands in
@@ -24,17 +25,28 @@ OFFICE_STAFF = {Role.CLERK, Role.DECIDING_OFFICER, Role.APPELLATE}   # may date 
 
 
 def memberships(user) -> list[Membership]:
+    """The user's roles at bodies, read once per request (with the token, for an API client: api/auth.py)."""
     if not user or not user.is_authenticated:
         return []
     cache = getattr(user, "_adhiniyam_memberships", None)
     if cache is None:
         cache = list(Membership.objects.filter(user=user).select_related("body"))
-        user._adhiniyam_memberships = cache
+        remember_memberships(user, cache)
     return cache
+
+
+def remember_memberships(user, held: list[Membership]) -> None:
+    user._adhiniyam_memberships = held
 
 
 def _within(body: Body, top: Body) -> bool:
     return body.path.startswith(top.path)
+
+
+def covering(user, body: Body, roles=None) -> list[Membership]:
+    """The user's memberships at `body` or at a body above it (with one of `roles`, when given): the one
+    place where a role at a body is found to reach the bodies below it."""
+    return [m for m in memberships(user) if _within(body, m.body) and (roles is None or m.role in roles)]
 
 
 def visible_bodies(user):
@@ -49,9 +61,18 @@ def visible_bodies(user):
     return Body.objects.filter(q)
 
 
+def sees_body(user, body: Body) -> bool:
+    """Whether `visible_bodies(user)` holds this body (the same rule, for one body, without a query)."""
+    return user.is_superuser or any(_within(body, m.body) if m.role in STAFF_READ else m.body_id == body.pk
+                                    for m in memberships(user))
+
+
+_BODY = Prepared(lambda code: Body.objects.filter(code=code)[:1], "\x00code")
+
+
 def body_for(user, code: str) -> Body:
-    body = visible_bodies(user).filter(code=code).first()
-    if body is None:
+    body = next(iter(_BODY(code)), None)
+    if body is None or not sees_body(user, body):
         raise NotFound(f"No body '{code}' that you can see. Check the code, or ask an administrator "
                        "to give you a role at that body.")
     return body
@@ -100,18 +121,61 @@ def visible_cases(user):
     return Case.objects.filter(case_scope(user))
 
 
+def may_read(user, case: Case) -> bool:
+    """Whether `case_scope(user)` holds this case (the same rule, for one case: the case's routes are read
+    only for an appellate authority that no other role lets see it)."""
+    if user.is_superuser:
+        return True
+    appellate = []
+    for m in memberships(user):
+        if m.role in STAFF_READ and _within(case.body, m.body):
+            return True
+        if m.role == Role.APPLICANT and m.body_id == case.body_id and case.applicant_user_id == user.pk:
+            return True
+        if m.role == Role.APPELLATE:
+            appellate.append(m)
+    return bool(appellate) and any(r.active and r.office_body_id == m.body_id and (not m.office or r.role == m.office)
+                                   for r in routes_of(case) for m in appellate)
+
+
+def _cases(lock: bool):
+    qs = Case.objects.select_related("body", "applicant_here", "property_here")   # joined on (body_id, id)
+    return qs.select_for_update(of=("self",)) if lock else qs
+
+
+_CASE = {lock: Prepared(lambda body_id, pk, lock=lock: _cases(lock).filter(body_id=body_id, pk=pk), -101, -102)
+         for lock in (False, True)}
+_ROUTES = Prepared(lambda body_id, case_id: CaseRoute.objects.filter(body_id=body_id, case_id=case_id)
+                   .select_related("office_body").order_by("pk"), -101, -102)
+
+
+def routes_of(case: Case) -> list[CaseRoute]:
+    """The case's routes to the authorities above its body, with their offices' bodies."""
+    return _ROUTES(case.body_id, case.pk)
+
+
 def case_for(user, case_id: int, *, lock: bool = False) -> Case:
-    qs = Case.objects.select_related("body", "applicant", "property")
-    if lock:
-        qs = qs.select_for_update(of=("self",))
-    case = qs.filter(case_scope(user)).filter(pk=case_id).first()
+    if not 0 < case_id < 2 ** 63:              # no case has such an id (nor could the database take it)
+        raise NotFound(f"No case {case_id} that you can see.")
+    body_id = body_of_case(case_id)
+    if body_id:                                # the id names its body: the lookup goes to one shard
+        case = next(iter(_CASE[lock](body_id, case_id)), None)
+        if case is not None and not may_read(user, case):
+            case = None
+    else:                                      # an id given before ids named their body
+        case = _cases(lock).filter(case_scope(user)).filter(pk=case_id).first()
     if case is None:
         raise NotFound(f"No case {case_id} that you can see.")
+    if case.applicant_id is not None:          # the rows joined on (body_id, id), under their plain names too
+        case.applicant = case.applicant_here
+    if case.property_id is not None:
+        case.property = case.property_here
     return case
 
 
-def acting_roles(user, case: Case, procedure) -> dict[str, str]:
-    """The Act's roles this user may act as in this case: {role: why}."""
+def acting_roles(user, case: Case, procedure, routes: list[CaseRoute] | None = None) -> dict[str, str]:
+    """The Act's roles this user may act as in this case: {role: why}. `routes`: the case's routes, when
+    the caller has read them already."""
     out: dict[str, str] = {}
     act = case.act_id
     for role in procedure.roles:
@@ -130,10 +194,15 @@ def acting_roles(user, case: Case, procedure) -> dict[str, str]:
                 if m.role == Role.DECIDING_OFFICER and here and (not m.office or m.office == role):
                     out[role] = f"deciding officer at {m.body.code}"
             elif kind == R.AUTHORITY:
-                if m.role == Role.APPELLATE and (not m.office or m.office == role) and \
-                        CaseRoute.objects.filter(case=case, role=role, office_body_id=m.body_id).exists():
+                if m.role == Role.APPELLATE and (not m.office or m.office == role) and _routed(case, role, m, routes):
                     out[role] = f"{role} at {m.body.code}, to which this case is routed"
     return out
+
+
+def _routed(case: Case, role: str, m: Membership, routes: list[CaseRoute] | None) -> bool:
+    if routes is not None:
+        return any(r.role == role and r.office_body_id == m.body_id for r in routes)
+    return CaseRoute.objects.filter(body_id=case.body_id, case=case, role=role, office_body_id=m.body_id).exists()
 
 
 def opening_roles(user, body: Body, act_id: str, event_type) -> dict[str, str]:
@@ -183,7 +252,7 @@ def office_staff(user, body: Body) -> bool:
     """Whether the user enters papers for the office (and so gives the date they happened): a clerk,
     deciding officer or an authority's officer at or above the body. Everyone else's submissions are
     dated by the server's clock on receipt (records.dating)."""
-    return user.is_superuser or any(m.role in OFFICE_STAFF and _within(body, m.body) for m in memberships(user))
+    return user.is_superuser or bool(covering(user, body, OFFICE_STAFF))
 
 
 def people_for(user, body: Body):
@@ -204,8 +273,7 @@ def properties_for(user, body: Body):
 
 
 def deciding_officer(user, body: Body) -> bool:
-    return user.is_superuser or any(m.role == Role.DECIDING_OFFICER and _within(body, m.body)
-                                    for m in memberships(user))
+    return user.is_superuser or bool(covering(user, body, {Role.DECIDING_OFFICER}))
 
 
 def require_writer(user, body: Body):
@@ -213,18 +281,6 @@ def require_writer(user, body: Body):
         if m.role == Role.AUDITOR and _within(body, m.body) and len(memberships(user)) == 1:
             raise Forbidden("Auditors have read-only access: you cannot record anything.")
     return True
-
-
-def offices_above(body: Body, roles) -> dict[str, int]:
-    """{role: id of the nearest body at or above `body` with an office of that role}, in one query."""
-    from .models import Office
-    ids = [int(x) for x in body.path.strip("/").split("/") if x]
-    depth = {pk: i for i, pk in enumerate(ids)}
-    best: dict[str, int] = {}
-    for body_id, role in Office.objects.filter(body_id__in=ids, role__in=list(roles)).values_list("body_id", "role"):
-        if role not in best or depth[body_id] > depth[best[role]]:
-            best[role] = body_id
-    return best
 
 
 def route(body: Body, role: str) -> Body | None:

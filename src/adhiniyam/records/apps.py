@@ -6,3 +6,7 @@ class RecordsConfig(AppConfig):
     label = "records"
     verbose_name = "Records: bodies, people, properties, cases"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from . import bodysettings
+        bodysettings.connect()

@@ -22,7 +22,8 @@ from . import engine as E
 from . import roles as R
 from .errors import ServiceError
 from .models import Body, Closure, Membership, Office, Person, Property, Role
-from .services import EventInput, append_event, create_case, sweep, sweep_case
+from .services import EventInput, append_event, create_case, sweep_case
+from .sweep import sweep
 
 PASSWORD = "adhiniyam-demo"
 

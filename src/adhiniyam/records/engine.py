@@ -7,6 +7,7 @@ told about Django.
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import datetime as dt
 from contextlib import contextmanager
 from typing import Any
@@ -93,15 +94,9 @@ def _date(value):
 
 
 def settings_snapshot(body) -> dict[str, Any]:
-    """The body's choices that bind a case from the day it opens (JSON-ready)."""
-    versions: dict[str, list] = {}
-    for choice in body.provision_choices.order_by("provision", "effective_from"):
-        versions.setdefault(choice.provision, []).append(
-            {"from": _iso(choice.effective_from), "version": choice.version})
-    return {
-        "versions": versions,
-        "interpretations": {c.interpretation: c.reading for c in body.interpretation_choices.all()},
-    }
+    """The body's choices that bind a case from the day it opens (JSON-ready; a copy)."""
+    from .bodysettings import facts
+    return facts(body).snapshot()
 
 
 def engine_versions(snap: dict) -> dict[str, Any]:
@@ -122,31 +117,11 @@ def procedure(pack, procedure_id: str, snapshot: dict | None, on: dt.date | None
 
 
 def body_settings(body, snapshot: dict | None = None):
-    """BodySettings for the engine: State, calendar, location, and the chosen versions and readings
-    (from the case's snapshot when given, so a later change of choice does not rewrite old cases)."""
-    snap = snapshot if snapshot is not None else settings_snapshot(body)
-    versions = engine_versions(snap)
-    closures = [{"date": c.on, "reason": c.reason, "source": c.source} for c in body.closures.all()]
-    location = (body.latitude, body.longitude) if body.latitude is not None and body.longitude is not None else None
-    return law().BodySettings(
-        state=body.state,
-        versions=versions,
-        interpretations=dict(snap.get("interpretations") or {}),
-        closures=closures,
-        weekly_off=tuple(body.weekly_off) if body.weekly_off else None,   # None: the State's default
-        location=location,
-        **_local_law(body),
-    )
-
-
-def _local_law(body) -> dict:
-    """Instruments (bye-laws, rules, notifications, fee schedules) and declared areas from
-    adhiniyam.locallaw, when that app is installed."""
-    from django.apps import apps
-    if not apps.is_installed("adhiniyam.locallaw"):
-        return {}
-    from adhiniyam.locallaw.services import settings_for
-    return settings_for(body)
+    """BodySettings for the engine: State, calendar, location, local law, and the chosen versions and
+    readings (from the case's snapshot when given, so a later change of choice does not rewrite old
+    cases). Cached per process under the body's settings version (bodysettings.py)."""
+    from .bodysettings import facts
+    return facts(body).engine_settings(body, snapshot)
 
 
 def to_engine_event(row) -> Any:
@@ -173,18 +148,26 @@ def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, 
 
 
 def as_json(value):
-    """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API."""
+    """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API. The engine's
+    dataclasses (Evaluation, Deadline, Deemed…) are read field by field, without copying them first."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
     if isinstance(value, dict):
         return {str(k): as_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set)):
         return [as_json(v) for v in value]
     if isinstance(value, (dt.date, dt.datetime, dt.time)):
         return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: as_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if hasattr(value, "to_dict"):
         return as_json(value.to_dict())
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
     return str(value)
+
+
+def answer(result) -> dict:
+    """The engine's answer as stored on the case row (JSON; without the trace, which reads derive afresh)."""
+    return {f.name: as_json(getattr(result, f.name)) for f in dataclasses.fields(result) if f.name != "trace"}
 
 
 def deadline_date(value) -> dt.date | None:

@@ -17,6 +17,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .bodysettings import changed as settings_changed
+from .bodysettings import new_version as new_settings_version
+
 
 class BodyKind(models.TextChoices):
     STATE = "state", _("State")
@@ -53,6 +56,10 @@ class Body(models.Model):
         default=30, help_text=_("How many days back office staff may date an entry (with a written reason): a "
                                 "paper received at the counter and entered later"))
     active = models.BooleanField(default=True)
+    settings_version = models.BigIntegerField(
+        default=new_settings_version, editable=False,
+        help_text=_("A new random number at every change to the body's calendar, local law, choices or offices "
+                    "above: the key of its cached settings (records/bodysettings.py)"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -94,10 +101,13 @@ class Body(models.Model):
             return
         old_path = Body.objects.filter(pk=self.pk).values_list("path", flat=True).first()
         self.path = f"{parent_path}{self.pk}/"
+        self.settings_version = new_settings_version()     # its calendar or place may have changed
         super().save(*args, **kwargs)
-        if old_path and old_path != self.path:   # moved: carry the subtree along
+        if old_path and old_path != self.path:   # moved: carry the subtree along, under its new offices and law
             for pk, path in Body.objects.filter(path__startswith=old_path).exclude(pk=self.pk).values_list("pk", "path"):
-                Body.objects.filter(pk=pk).update(path=self.path + path[len(old_path):])
+                Body.objects.filter(pk=pk).update(path=self.path + path[len(old_path):],
+                                                  settings_version=new_settings_version())
+        settings_changed()
 
     def ancestors(self, include_self: bool = True) -> list[Body]:
         ids = [int(x) for x in self.path.strip("/").split("/") if x]
@@ -263,9 +273,10 @@ class Property(models.Model):
     survey_number = models.CharField(max_length=60, blank=True, help_text=_("Survey / khasra / house number"))
     address = models.TextField()
     ward = models.CharField(max_length=60, blank=True)
-    owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="properties_owned")
+    owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="properties_owned",
+                              db_constraint=False)       # the key is (body_id, owner_id): distribution.py
     occupier = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="properties_occupied")
+                                 related_name="properties_occupied", db_constraint=False)
     latitude = models.FloatField(null=True, blank=True)
     longitude = models.FloatField(null=True, blank=True)
     # A property the office records is its own record; one a citizen declares on an application is the
@@ -301,10 +312,23 @@ class BodyLedger(models.Model):
 
 
 DUE_NEVER = dt.date(9999, 12, 31)
+CASE_ID_BODY_SHIFT = 32
+
+
+def new_case_id(body_id: int, number: int) -> int:
+    """A new case's id: its body's id above the body's running count of cases, so that the id alone says
+    which body (and shard) holds the case. Ids stay below 2**53 (exact in JSON) for two million bodies."""
+    return body_id << CASE_ID_BODY_SHIFT | number
+
+
+def body_of_case(case_id: int) -> int | None:
+    """The body a case id names (None for the ids given before ids named their body)."""
+    return case_id >> CASE_ID_BODY_SHIFT or None
 
 
 class Case(models.Model):
-    """One application, notice, offence… of a procedure of the body's law pack."""
+    """One application, notice, offence… of a procedure of the body's law pack. Its id names its body
+    (`new_case_id`)."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="cases")
     number = models.CharField(max_length=80, help_text=_("Number shown on papers, unique within the body"))
@@ -313,10 +337,18 @@ class Case(models.Model):
     pack_version = models.CharField(max_length=80, help_text=_("Law-pack version the case is bound to"))
     settings_snapshot = models.JSONField(default=dict, help_text=_("Provision versions and readings in force when opened"))
     title = models.CharField(max_length=300, blank=True)
-    applicant = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    applicant = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="cases",
+                                  db_constraint=False)       # the key is (body_id, applicant_id): distribution.py
     applicant_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                        related_name="own_cases")
-    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases")
+    property = models.ForeignKey(Property, null=True, blank=True, on_delete=models.PROTECT, related_name="cases",
+                                 db_constraint=False)
+    # the same people and property joined on (body_id, id), so a read of a case with them stays on its shard
+    # (no column of their own, so not in a backup: serialize=False)
+    applicant_here = models.ForeignObject(Person, on_delete=models.DO_NOTHING, from_fields=["body", "applicant"],
+                                          to_fields=["body", "id"], null=True, related_name="+", serialize=False)
+    property_here = models.ForeignObject(Property, on_delete=models.DO_NOTHING, from_fields=["body", "property"],
+                                         to_fields=["body", "id"], null=True, related_name="+", serialize=False)
     opened_on = models.DateField()
     # Derived by the engine, stored in the same transaction as the event that changed them.
     status = models.CharField(max_length=80, db_index=False)
@@ -358,7 +390,8 @@ class CaseEvent(models.Model):
     the body's previous event, so a changed or removed row breaks the chain (`adhiniyam audit verify`)."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events")
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events",
+                             db_constraint=False)        # the key is (body_id, case_id): distribution.py
     seq = models.PositiveIntegerField(help_text=_("Order within the case, from 1"))
     chain_seq = models.PositiveBigIntegerField(help_text=_("Order within the body's hash chain, from 1"))
     type = models.CharField(max_length=100)
@@ -381,9 +414,9 @@ class CaseEvent(models.Model):
     class Meta:
         ordering = ["case_id", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["case", "seq"], name="event_seq_per_case"),
+            models.UniqueConstraint(fields=["body", "case", "seq"], name="event_seq_per_case"),
             models.UniqueConstraint(fields=["body", "chain_seq"], name="event_chain_per_body"),
-            models.UniqueConstraint(fields=["case", "type", "on_date"], condition=Q(system=True),
+            models.UniqueConstraint(fields=["body", "case", "type", "on_date"], condition=Q(system=True),
                                     name="system_event_once"),
         ]
         indexes = [models.Index(fields=["body", "type", "on_date"], name="event_body_type_on")]
@@ -410,13 +443,13 @@ class CaseRoute(models.Model):
     up the hierarchy. `active` marks routes on which that authority has acted or may act now."""
 
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes")
+    case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes", db_constraint=False)
     role = models.CharField(max_length=64)
     office_body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="routed_cases")
     active = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["case", "role"], name="route_one_per_role")]
+        constraints = [models.UniqueConstraint(fields=["body", "case", "role"], name="route_one_per_role")]
         indexes = [models.Index(fields=["office_body", "role", "active"], name="route_office_inbox"),
                    models.Index(fields=["body", "case"], name="route_body_case")]
 
@@ -437,8 +470,10 @@ def document_path(instance: Document, filename: str) -> str:
 
 class Document(models.Model):
     body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="documents")
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
-    person = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="documents")
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="documents",
+                             db_constraint=False)        # the keys are (body_id, case_id), (body_id, person_id)
+    person = models.ForeignKey(Person, null=True, blank=True, on_delete=models.PROTECT, related_name="documents",
+                               db_constraint=False)
     kind = models.CharField(max_length=20, choices=DocumentKind.choices)
     title = models.CharField(max_length=200, blank=True)
     file = models.FileField(upload_to=document_path, max_length=300)

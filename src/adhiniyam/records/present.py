@@ -9,8 +9,9 @@ from django.urls import reverse
 from . import access
 from . import engine as E
 from . import roles as R
-from .models import DUE_NEVER
-from .services import get_pack, get_procedure
+from .models import DUE_NEVER, Document
+from .prepared import Prepared
+from .services import events_of, get_pack, get_procedure
 
 
 def field_out(f) -> dict:
@@ -77,10 +78,16 @@ def event_out(proc, row) -> dict:
     submission), as office staff gave it, or recorded late (a day after it happened) with the reason."""
     return {"seq": row.seq, "type": row.type,
             "title": proc.events[row.type].title if row.type in proc.events else row.type,
-            "on": (row.on_at.isoformat() if row.on_at else row.on_date.isoformat()), "by": row.by_role,
+            "on": (_utc(row.on_at) if row.on_at else row.on_date.isoformat()), "by": row.by_role,
             "actor": row.actor.username if row.actor else None, "system": row.system, "data": row.data,
-            "recorded_at": row.recorded_at.isoformat(), "dated_by": dated_by(row),
+            "recorded_at": _utc(row.recorded_at), "dated_by": dated_by(row),
             "recorded_late": row.recorded_late, "late_reason": row.late_reason, "hash": row.hash}
+
+
+def _utc(moment: dt.datetime) -> str:
+    """A moment in UTC, as the database gives it back: a write's answer (built from what it computed, in the
+    server's zone) and a read of the same case say the same."""
+    return moment.astimezone(dt.UTC).isoformat()
 
 
 def dated_by(row) -> str:
@@ -89,31 +96,32 @@ def dated_by(row) -> str:
     return "law" if row.system else "clock" if row.clock_dated else "office"
 
 
-def _warnings(case, pack, proc) -> list[str]:
+def _warnings(case, pack, proc, routes) -> list[str]:
     """What the reader of a case should know that its status does not say."""
     out = []
     if str(pack.version) != case.pack_version:
         out.append(f"This case is bound to law-pack version {case.pack_version}, which is not stored here; it is "
                    f"evaluated under the version now installed, {pack.version}. Check the explanation for changed "
                    "rules.")
-    if case.property is not None and not case.property.verified:
+    if case.property_id is not None and not case.property_here.verified:
         out.append("The property was declared on the application and the office has not yet verified it: no "
                    "certificate of a deemed outcome is issued on it until the office has.")
     for role in proc.roles:
-        if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r in case.routes.all()):
+        if R.kind_of(case.act_id, role) == R.AUTHORITY and not any(r.role == role for r, _office in routes):
             out.append(f"No office of '{proc.roles[role]}' ({role}) is set up above {case.body.name}: "
                        "an administrator should add it in the admin (Bodies → Offices).")
     return out
 
 
-def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
+def case_out(user, case, as_of: dt.datetime | None = None, explain: bool = True) -> dict:
+    """A case as read: derived afresh as of now (or `as_of`), with the explanation unless `explain` is False."""
     pack = get_pack(case.act_id, case.pack_version)
     proc = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
-    rows = list(case.events.select_related("actor").order_by("seq"))
+    rows = events_of(case)
     warnings = []
     try:
-        _p, result = E.evaluate(case, rows, as_of=as_of)
-        d = E.as_json(result.to_dict())
+        _p, result = E.evaluate(case, rows, as_of=as_of, trace=explain)
+        d = E.as_json(result)
     except E.law().LawError as exc:
         # the installed law pack no longer accepts this history: show what was stored, and say why
         d = dict(case.derived or {})
@@ -121,15 +129,40 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
                         f"is the answer stored on {case.derived_as_of:%d %B %Y %H:%M}. Ask the administrator "
                         "to check the case against the pack's changes.")
         result = None
-    allowed_now = (result.allowed if result is not None else d.get("allowed")) or {}
-    mine = access.acting_roles(user, case, proc)
+    routes = [(r, r.office_body) for r in access.routes_of(case)]
+    allowed = (result.allowed if result is not None else d.get("allowed")) or {}
+    return _out(user, case, pack, proc, d, allowed, rows, routes, _documents(case), warnings, as_of)
+
+
+def written(user, w, explain: bool = False) -> dict:
+    """The answer to a write, from what the write stored and the engine answered (no reading back); the
+    explanation only when asked (`explain`), since tracing costs three evaluations' time."""
+    case = w.case
+    d = E.as_json(w.result)
+    if explain:
+        d["trace"] = E.as_json(E.evaluate(case, w.rows, trace=True)[1].trace)
+    documents = _documents(case) if len(w.rows) > 1 else []     # a case just opened has none yet
+    return _out(user, case, w.pack, w.procedure, d, w.result.allowed or {}, w.rows, w.routes, documents, [], None)
+
+
+_DOCUMENTS = Prepared(lambda body_id, case_id: Document.objects.filter(body_id=body_id, case_id=case_id).order_by("pk"),
+                      -101, -102)
+
+
+def _documents(case) -> list[dict]:
+    return [document_out(doc) for doc in _DOCUMENTS(case.body_id, case.pk)]
+
+
+def _out(user, case, pack, proc, d: dict, allowed_now: dict, rows, routes, documents, warnings, as_of) -> dict:
+    mine = access.acting_roles(user, case, proc, [r for r, _office in routes])
     my_actions = []
     for role in mine:
         for etype in allowed_now.get(role, []):
             et = proc.events[etype]
             my_actions.append({"type": etype, "title": et.title, "as_role": role,
                                "fields": {n: field_out(f) for n, f in et.fields.items()}})
-    warnings += _warnings(case, pack, proc)
+    warnings += _warnings(case, pack, proc, routes)
+    applicant, prop = case.applicant_here, case.property_here
     out = summary(case)
     out.update({
         "act_id": case.act_id, "pack_version": case.pack_version,
@@ -137,15 +170,15 @@ def case_out(user, case, as_of: dt.datetime | None = None) -> dict:
         "as_of": (as_of or E.now_local()).isoformat(),
         "status": d.get("status") or case.status, "status_label": d.get("status_label") or case.status_label,
         "closed": d.get("closed", case.closed),
-        "applicant": {"id": case.applicant.pk, "name": case.applicant.name} if case.applicant else None,
-        "property": property_out(case.property) if case.property else None,
+        "applicant": {"id": applicant.pk, "name": applicant.name} if applicant else None,
+        "property": property_out(prop) if prop else None,
         "deadlines": d.get("deadlines", []), "deemed": d.get("deemed", []), "allowed": d.get("allowed", {}),
         "my_actions": my_actions, "my_roles": mine, "amounts": d.get("amounts", {}), "findings": d.get("findings", {}),
-        "versions": d.get("versions", {}), "readings": d.get("readings", {}), "explanation": d.get("trace", []),
-        "routes": [{"role": r.role, "office": r.office_body.code, "office_name": r.office_body.name, "active": r.active}
-                   for r in case.routes.select_related("office_body")],
+        "versions": d.get("versions", {}), "readings": d.get("readings", {}), "explanation": d.get("trace") or [],
+        "routes": [{"role": r.role, "office": office.code, "office_name": office.name, "active": r.active}
+                   for r, office in routes],
         "events": [event_out(proc, r) for r in rows],
-        "documents": [document_out(doc) for doc in case.documents.order_by("pk")],
+        "documents": documents,
         "warnings": warnings,
     })
     return out

@@ -3,12 +3,14 @@ nothing if the engine (or a check here) refuses.
 
   create_case    open a case with its opening event
   append_event   record one action in a case (optimistic concurrency on Case.version)
-  sweep_case     record what time alone produced (deemed grants, lapses, expiries) as system events
+  sweep_case     record what time alone produced in one case (deemed grants, lapses, expiries) as system
+                 events; the nightly sweep does the same for a body's due cases in batches (sweep.py)
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import logging
 from dataclasses import dataclass, field
@@ -18,16 +20,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from adhiniyam.notify import outbox as notify_outbox
-from adhiniyam.progress import track
 
-from . import access
+from . import access, bodysettings
 from . import corrections as C
 from . import dating as D
 from . import engine as E
 from . import roles as R
 from .audit import digest
 from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
-from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property
+from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
+from .prepared import Prepared, Update, insert
 
 log = logging.getLogger("adhiniyam.records")
 
@@ -84,9 +86,11 @@ def _json_default(value):
     raise TypeError(f"{type(value).__name__} is not a plain value")
 
 
-def _pick_role(requested: str | None, event_type, can_act: dict[str, str], allowed: dict | None, title: str) -> str:
-    """The Act's role an entry is made as: the one asked for, else the one that fits, preferring a role the
-    user holds in their own right to one held only to record a party's paper (access.for_party)."""
+def _pick_role(requested: str | None, event_type, can_act: dict[str, str], allowed, title: str) -> str:
+    """The Act's role an entry is made as: the one asked for, else the one of the user's roles that may do
+    it now (`allowed()`: each role's actions now, asked only when several of the user's roles could),
+    preferring a role the user holds in their own right to one held only to record a party's paper
+    (access.for_party)."""
     can = list(can_act)
     candidates = sorted((r for r in event_type.by if r in can), key=lambda r: access.for_party(can_act[r]))
     if requested:
@@ -100,31 +104,61 @@ def _pick_role(requested: str | None, event_type, can_act: dict[str, str], allow
     if not candidates:
         raise Forbidden(f"'{title}' is done by {', '.join(event_type.by)}; you may act as "
                         f"{', '.join(can) or 'no role in this case'}.", code="not_your_role")
-    if allowed:
+    if len(candidates) > 1 and allowed is not None:
+        now = allowed() or {}
         for r in candidates:
-            if event_type.id in (allowed.get(r) or []):
+            if event_type.id in (now.get(r) or []):
                 return r
     return candidates[0]
 
 
+_LEDGER = Prepared(lambda body_id: BodyLedger.objects.select_for_update().filter(body_id=body_id)[:1], -101)
+_EVENTS = Prepared(lambda body_id, case_id: CaseEvent.objects.filter(body_id=body_id, case_id=case_id)
+                   .select_related("actor").order_by("seq"), -101, -102)
+
+
+def events_of(case: Case) -> list[CaseEvent]:
+    """The case's events in order, with their actors."""
+    return _EVENTS(case.body_id, case.pk)
+
+
 def _ledger(body: Body) -> BodyLedger:
-    ledger = BodyLedger.objects.select_for_update().filter(body=body).first()
+    """The body's ledger, locked for this transaction (made on first use)."""
+    ledger = next(iter(_LEDGER(body.pk)), None)
     if ledger is None:
         BodyLedger.objects.get_or_create(body=body)
         ledger = BodyLedger.objects.select_for_update().get(body=body)
     return ledger
 
 
-def _append(case: Case, ledger: BodyLedger, *, seq: int, type: str, dating: D.Dating, by_role: str, actor,
-            data: dict, system: bool, pack_version: str) -> CaseEvent:
+class LedgerOnDemand:
+    """The body's ledger, locked the first time it is asked for (a sweep of a case that records nothing
+    leaves it alone); `ledger` when the caller holds it already."""
+
+    def __init__(self, body: Body, ledger: BodyLedger | None = None):
+        self.body, self.ledger = body, ledger
+
+    def __call__(self) -> BodyLedger:
+        self.ledger = self.ledger or _ledger(self.body)
+        return self.ledger
+
+
+def _chained(case: Case, ledger: BodyLedger, *, seq: int, type: str, dating: D.Dating, by_role: str, actor,
+             data: dict, system: bool, pack_version: str) -> CaseEvent:
+    """The next event of the body's hash chain (not yet stored): the ledger's count and head move on."""
     ledger.event_count += 1
     ev = CaseEvent(body_id=case.body_id, case=case, seq=seq, chain_seq=ledger.event_count, type=type,
                    on_date=dating.day, on_at=dating.at, by_role=by_role, actor=actor, system=system, data=data,
                    pack_version=pack_version, recorded_at=dating.entered_at, clock_dated=dating.clock_dated,
                    late_reason=dating.late_reason, prev_hash=ledger.head_hash)
     ev.hash = digest(ev.prev_hash, ev)
-    ev.save(force_insert=True)
     ledger.head_hash = ev.hash
+    return ev
+
+
+def _append(case: Case, ledger: BodyLedger, **fields) -> CaseEvent:
+    ev = _chained(case, ledger, **fields)
+    ev.save(force_insert=True)
     ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
     return ev
 
@@ -144,28 +178,44 @@ def _arisen(result, today: dt.date) -> set[tuple[str, dt.date]]:
     return recorded | {(what, day) for what, day in deemed if day is not None and day <= today and day not in days}
 
 
-def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
-                          today: dt.date) -> list[CaseEvent]:
-    """Record, once, each outcome that time alone produced up to today (deemed grant, lapse, expiry), after a
-    correction for each recorded one the case's events no longer produce (records.corrections)."""
+def new_outcomes(rows, result, today: dt.date) -> list[tuple[str, dt.date]]:
+    """The outcomes time alone produced up to today (deemed grant, lapse, expiry) not yet recorded in `rows`."""
+    have = {(r.type, r.on_date) for r in rows if r.system}
+    return sorted(_outcomes(result, today) - have, key=lambda x: x[1])
+
+
+def time_events(case: Case, ledger_of, rows: list, result, pack, today: dt.date) -> list[CaseEvent]:
+    """What this answer makes the records say of time, as chained events (not yet stored) appended to `rows`:
+    first a correction for each recorded outcome the case's events no longer produce (records.corrections,
+    which refuses a late entry the body's reading does not let defeat it), then each outcome time alone
+    produced up to today, once. `ledger_of()`: the body's ledger, locked (asked only when one is chained)."""
     def append(type: str, day: dt.date, **fields) -> CaseEvent:
-        nonlocal ledger
-        ledger = ledger or _ledger(case.body)
-        dating = D.Dating(day, None, E.now_aware(), False, "")
-        ev = _append(case, ledger, seq=len(rows) + 1, type=type, dating=dating, pack_version=str(pack.version), **fields)
+        ev = _chained(case, ledger_of(), seq=len(rows) + 1, type=type, dating=D.Dating(day, None, E.now_aware(), False, ""),
+                      pack_version=str(pack.version), **fields)
         rows.append(ev)
         return ev
 
     recorded = C.supersede(case, rows, result, today, append)
-    have = {(r.type, r.on_date) for r in rows if r.system}
-    for etype, day in sorted(_outcomes(result, today) - have, key=lambda x: x[1]):
+    for etype, day in new_outcomes(rows, result, today):
         recorded.append(append(etype, day, by_role="system", actor=None, system=True,
                                data={"source": "time", "status": result.status}))
     return recorded
 
 
-def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
-    notify_outbox.record(case, procedure, result, rows)     # notices of this write's new events, in its transaction
+def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
+                          today: dt.date) -> list[CaseEvent]:
+    """Record the time_events of this answer, each inserted, the ledger (locked on first need) written once."""
+    ledger_of = LedgerOnDemand(case.body, ledger)
+    recorded = time_events(case, ledger_of, rows, result, pack, today)
+    for ev in recorded:
+        ev.save(force_insert=True)
+    if recorded:
+        ledger_of.ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+    return recorded
+
+
+def set_derived(case: Case, procedure, result):
+    """The engine's answer on the case row's derived fields (not yet stored)."""
     case.status = result.status
     case.status_label = result.status_label or procedure.statuses.get(result.status, result.status or "")
     case.closed = bool(result.closed)
@@ -181,47 +231,65 @@ def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], r
     else:
         case.due = case.next_deadline or DUE_NEVER
         case.next_deadline_who = next((who for day, who in owed if day == case.next_deadline), "")
-    derived = E.as_json(result.to_dict())
-    derived.pop("trace", None)          # reads derive the trace afresh; the row keeps the answer
-    case.derived = derived
+    case.derived = E.answer(result)
     case.derived_as_of = timezone.now()
-    # routes to authorities: active while they are engaged (may act now, acted, or owe a duty)
-    acted = {r.by_role for r in rows}
-    duties = {d.who for d in (result.deadlines or []) if getattr(d, "who", None)}
-    for route in (routes if routes is not None else case.routes.all()):
-        active = bool((result.allowed or {}).get(route.role)) or route.role in acted or route.role in duties
+
+
+def authorities(procedure, act_id: str) -> list[str]:
+    """The procedure's roles that are authorities above the body (a case is routed to each)."""
+    return [r for r in procedure.roles if R.kind_of(act_id, r) == R.AUTHORITY]
+
+
+def engaged(role: str, result, rows: list[CaseEvent]) -> bool:
+    """Whether a route to an authority is active: it may act now, has acted, or owes a duty."""
+    return (bool((result.allowed or {}).get(role)) or any(r.by_role == role for r in rows)
+            or any(getattr(d, "who", None) == role for d in result.deadlines or []))
+
+
+def route_changes(routes: list[CaseRoute], result, rows: list[CaseEvent]) -> list[CaseRoute]:
+    """The routes whose `active` flips with this answer (flipped in memory, not yet stored)."""
+    changed = []
+    for route in routes:
+        active = engaged(route.role, result, rows)
         if active != route.active:
-            if route.pk:
-                CaseRoute.objects.filter(pk=route.pk).update(active=active)
-            else:
-                CaseRoute.objects.filter(case=case, role=route.role).update(active=active)
             route.active = active
+            changed.append(route)
+    return changed
 
 
-def _create_routes(case: Case, procedure) -> list[CaseRoute]:
-    """Route the case to the nearest office above (or at) its body for each authority the procedure names."""
-    roles = [r for r in procedure.roles if R.kind_of(case.act_id, r) == R.AUTHORITY]
-    if not roles:
-        return []
-    offices = access.offices_above(case.body, roles)
-    routes = [CaseRoute(body_id=case.body_id, case=case, role=role, office_body_id=offices[role])
-              for role in roles if role in offices]
-    CaseRoute.objects.bulk_create(routes)
-    return routes
+def _store_derived(case: Case, pack, procedure, result, rows: list[CaseEvent], routes: list[CaseRoute] | None = None):
+    notify_outbox.record(case, procedure, result, rows)     # notices of this write's new events, in its transaction
+    set_derived(case, procedure, result)
+    for route in route_changes(routes if routes is not None else list(case.routes.all()), result, rows):
+        if route.pk:
+            CaseRoute.objects.filter(pk=route.pk).update(active=route.active)
+        else:
+            CaseRoute.objects.filter(case=case, role=route.role).update(active=route.active)
+
+
+@dataclass
+class Written:
+    """What a write stored and what the engine answered, for the write's own response (present.written)."""
+    case: Case
+    rows: list[CaseEvent]                      # every event of the case, in order, the new ones included
+    routes: list[tuple[CaseRoute, Any]]        # (route, its office: a Body or an OfficeAbove, with code and name)
+    result: Any                                # the engine's Evaluation, without trace
+    procedure: Any
+    pack: Any
 
 
 def _engine_event(type: str, dating: D.Dating, by: str, data: dict):
-    """The entry as the engine's Event: when it happened and the day it was entered (contract 4)."""
+    """A new entry as the engine's Event: when it happened and the day it was entered (contract 4; as
+    engine.to_engine_event reads it back from the stored row)."""
     on = E.local_naive(dating.at) if dating.at else dating.day
     return E.law().Event(type=type, on=on, by=by, data=data, recorded_on=timezone.localdate(dating.entered_at))
 
 
-def _evaluate(case: Case, rows: list, ev_in=None, **kw):
+def _evaluate(case: Case, rows: list, settings, extra=None):
     """The engine's answer for the case's events (and a new entry), or its refusal as a LawRefused."""
-    LawError = _law_error_class()
     try:
-        return E.evaluate(case, rows, extra=ev_in, trace=False, **kw)[1]
-    except LawError as exc:
+        return E.evaluate(case, rows, extra=extra, trace=False, settings=settings)[1]
+    except _law_error_class() as exc:
         raise LawRefused.from_law(exc) from exc
 
 
@@ -232,13 +300,16 @@ def _check_parties(body: Body, applicant: Person | None, property: Property | No
         raise Invalid("The property is in another body's records.")
 
 
-def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
-                property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Case:
+def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, applicant: Person | None = None,
+              property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Written:
     """Open a case. `snapshot` (provision versions and readings) defaults to the body's current choices;
-    the demo and imports of old files may pass the choices that were in force."""
+    the demo and imports of old files may pass the choices that were in force. The entry is dated by
+    records.dating. The engine answers before the transaction; in it: the ledger locked, the case inserted
+    with its derived fields, its events and routes inserted, the ledger updated — five statements."""
     access.require_writer(user, body)
     pack = get_pack(body.act_id)
-    snapshot = snapshot if snapshot is not None else E.settings_snapshot(body)
+    facts = bodysettings.facts(body)
+    snapshot = snapshot if snapshot is not None else facts.snapshot()
     procedure = get_procedure(pack, procedure_id, snapshot, D.day_of(opening.on))
     et = procedure.events.get(opening.type)
     if et is None or not getattr(et, "opens", False):
@@ -249,32 +320,82 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, *, app
     by = _pick_role(opening.by, et, access.opening_roles(user, body, body.act_id, et), None, et.title)
     data = _canonical_data(opening.data)
     _check_parties(body, applicant, property)
+    case = Case(body=body, act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
+                settings_snapshot=snapshot, title=title or procedure.title + (f" — {applicant.name}" if applicant else ""),
+                applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
+                opened_on=dating.day, created_by=user if user.is_authenticated else None)
+    if applicant is not None:
+        case.applicant_here = applicant          # the same person, for the answer (no query)
+    if property is not None:
+        case.property_here = property
+    result = _evaluate(case, [], facts.engine_settings(body, snapshot), _engine_event(opening.type, dating, by, data))
+    today = E.today()
+    D.require_for_late_outcomes(user, body, dating, sorted(_arisen(result, today), key=lambda x: x[1]))
     with transaction.atomic():
+        for party in (applicant, property):     # new records of the applicant and the property, given with it
+            if party is not None and party.pk is None:
+                insert([party])
+        if property is not None and property.owner is applicant:
+            property.owner_id = applicant.pk if applicant is not None else None
+        case.applicant, case.property = applicant, property     # their ids now given, the objects kept (no query)
         ledger = _ledger(body)
         ledger.case_count += 1
-        case = Case(body=body, number=f"{body.code.upper()}/{dating.day.year}/{ledger.case_count:06d}",
-                    act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
-                    settings_snapshot=snapshot,
-                    title=title or f"{procedure.title}" + (f" — {applicant.name}" if applicant else ""),
-                    applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
-                    opened_on=dating.day, status="", created_by=user if user.is_authenticated else None)
-        case.body = body
-        result = _evaluate(case, [], _engine_event(opening.type, dating, by, data), body=body)
-        D.require_for_late_outcomes(user, body, dating, sorted(_arisen(result, E.today()), key=lambda x: x[1]))
-        case.save(force_insert=True)
-        ledger.save(update_fields=["case_count"])
-        ev = _append(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
-                     system=False, pack_version=str(pack.version))
-        rows = [ev]
-        _record_system_events(case, ledger, rows, result, pack, E.today())
-        routes = _create_routes(case, procedure)
-        _store_derived(case, pack, procedure, result, rows, routes)
-        case.save()
-    return case
+        case.id = new_case_id(body.pk, ledger.case_count)
+        case.number = f"{body.code.upper()}/{dating.day.year}/{ledger.case_count:06d}"
+        rows = [_chained(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
+                         system=False, pack_version=str(pack.version))]
+        time_events(case, lambda: ledger, rows, result, pack, today)
+        set_derived(case, procedure, result)
+        insert([case])
+        insert(rows)
+        routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
+                             active=engaged(role, result, rows)), office)
+                  for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
+        insert([route for route, _office in routes])
+        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
+        _write_ledger(ledger)
+    return Written(case, rows, routes, result, procedure, pack)
 
 
-def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
-    """Record one action in a case."""
+def open_application(user, body: Body, procedure_id: str, opening: EventInput, *, applicant_id: int | None = None,
+                     applicant: dict | None = None, property_id: int | None = None, property: dict | None = None,
+                     title: str = "") -> Written:
+    """Open a case for an applicant and a property named by id (among those access.people_for and
+    access.properties_for let this user name: someone else's id is not found, as an unknown one) or given
+    as new records, stored in the case's transaction. A citizen opens only for themself (their own record,
+    made on first use) and a property they give is their declaration until the office verifies it; the
+    body's office staff open for anyone."""
+    staff = access.office_staff(user, body)
+    person = None
+    if applicant_id is not None:
+        person = access.people_for(user, body).filter(pk=applicant_id).first()
+        if person is None:
+            raise NotFound(f"No person {applicant_id} in {body.name}'s records.")
+    elif applicant is not None:
+        person = Person(body=body, user=None if staff else user, **applicant)
+    elif not staff:
+        person = (Person.objects.filter(body=body, user=user).first()
+                  or Person(body=body, user=user, name=user.get_full_name() or user.username, email=user.email))
+    place = None
+    if property_id is not None:
+        place = access.properties_for(user, body).filter(pk=property_id).first()
+        if place is None:
+            raise NotFound(f"No property {property_id} in {body.name}'s records.")
+    elif property is not None:
+        place = Property(body=body, owner=person, declared_by=None if staff else user, **property)
+    return open_case(user, body, procedure_id, opening, applicant=person, property=place, title=title)
+
+
+def create_case(user, body: Body, procedure_id: str, opening: EventInput, **kwargs) -> Case:
+    """Open a case (open_case), answering the case."""
+    return open_case(user, body, procedure_id, opening, **kwargs).case
+
+
+def record(user, case_id: int, action: EventInput, expected_version: int) -> Written:
+    """Record one action in a case, dated by records.dating: the case locked, its events and routes read,
+    the ledger locked, the event (and any correction or outcome of time it brings) inserted, the case
+    updated (only if still at the version sent), the routes that flip updated, the ledger updated — seven
+    statements, eight when a route flips."""
     with transaction.atomic():
         case = access.case_for(user, case_id, lock=True)
         access.require_writer(user, case.body)
@@ -288,24 +409,51 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
         if et is None:
             raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
                              f"{', '.join(procedure.events)}.", code="unknown_event")
-        rows = list(case.events.order_by("seq"))
+        rows, routes = events_of(case), access.routes_of(case)
         settings = E.body_settings(case.body, case.settings_snapshot)
-        current = _evaluate(case, rows, settings=settings)
-        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure), current.allowed, et.title)
+        current = functools.cache(lambda: _evaluate(case, rows, settings))    # the answer before this entry
+        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure, routes),
+                        lambda: current().allowed, et.title)
         dating = D.date_entry(user, case.body, action.on, action.late_reason)
         data = _canonical_data(action.data)
-        result = _evaluate(case, rows, _engine_event(action.type, dating, by, data), settings=settings)
+        result = _evaluate(case, rows, settings, _engine_event(action.type, dating, by, data))
         today = E.today()
-        D.require_for_late_outcomes(user, case.body, dating,
-                                    sorted(_arisen(result, today) - _arisen(current, today), key=lambda x: x[1]))
+        if dating.late:
+            D.require_for_late_outcomes(user, case.body, dating, sorted(_arisen(result, today) - _arisen(current(), today),
+                                                                        key=lambda x: x[1]))
         ledger = _ledger(case.body)
-        ev = _append(case, ledger, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user,
-                     data=data, system=False, pack_version=str(pack.version))
-        rows.append(ev)
-        _record_system_events(case, ledger, rows, result, pack, today)
-        _store_derived(case, pack, procedure, result, rows)
+        new = [_chained(case, ledger, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user,
+                        data=data, system=False, pack_version=str(pack.version))]
+        rows += new
+        new += time_events(case, lambda: ledger, rows, result, pack, today)
+        insert(new)
+        set_derived(case, procedure, result)
         _save_derived(case)
-    return case, ev
+        flipped = route_changes(routes, result, rows)
+        for active in (True, False):
+            flip = [r.pk for r in flipped if r.active is active]
+            if flip:
+                CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
+        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
+        _write_ledger(ledger)
+    return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
+
+
+def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
+    """Record one action (record), answering the case and the event recorded."""
+    written = record(user, case_id, action, expected_version)
+    return written.case, next(r for r in reversed(written.rows) if not r.system)
+
+
+DERIVED = ["status", "status_label", "closed", "next_deadline", "due", "next_deadline_who", "derived",
+           "derived_as_of", "version", "updated_at"]
+_CASE_DERIVED = Update(Case, DERIVED, ["body", "id", "version"])
+_LEDGER_HEAD = Update(BodyLedger, ["case_count", "event_count", "head_hash", "updated_at"], ["body"])
+
+
+def _write_ledger(ledger: BodyLedger):
+    ledger.updated_at = timezone.now()
+    _LEDGER_HEAD(ledger)
 
 
 def _save_derived(case: Case):
@@ -313,11 +461,7 @@ def _save_derived(case: Case):
     old = case.version
     case.version = old + 1
     case.updated_at = timezone.now()
-    updated = Case.objects.filter(pk=case.pk, version=old).update(
-        status=case.status, status_label=case.status_label, closed=case.closed,
-        next_deadline=case.next_deadline, due=case.due, next_deadline_who=case.next_deadline_who, derived=case.derived,
-        derived_as_of=case.derived_as_of, version=case.version, updated_at=case.updated_at)
-    if updated != 1:
+    if _CASE_DERIVED(case, version=old) != 1:
         raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
 
 
@@ -350,25 +494,3 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
         case.updated_at = timezone.now()
         case.save()
     return recorded
-
-
-def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None) -> dict:
-    """Sweep every case whose stored next deadline has passed (per body, on the inbox index)."""
-    today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
-    stats = {"bodies": 0, "cases_checked": 0, "events_recorded": 0, "errors": 0}
-    bodies = list(bodies if bodies is not None else Body.objects.exclude(act_id="").order_by("pk"))
-    for body in track(bodies, "sweep", stream=stdout, note=lambda b: b.code):
-        stats["bodies"] += 1
-        # the engine's next deadline is a last day: time can change the case from the day after it
-        ids = list(Case.objects.filter(body=body, closed=False, next_deadline__lt=today)
-                   .order_by("next_deadline", "pk").values_list("pk", flat=True))
-        for pk in ids:
-            stats["cases_checked"] += 1
-            try:
-                stats["events_recorded"] += len(sweep_case(pk, as_of))
-            except Exception as exc:  # one bad case must not stop the sweep of the others
-                stats["errors"] += 1
-                log.exception("sweep failed for case %s", pk)
-                if stdout:
-                    stdout.write(f"case {pk}: {exc}\n")
-    return stats

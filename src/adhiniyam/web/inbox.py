@@ -33,8 +33,7 @@ def body_and_scope(user, code):
         # cases routed to it there
         from adhiniyam.records.models import Body, Role
         body = Body.objects.filter(code=code).first()
-        if body is None or not any(m.role == Role.APPELLATE and body.path.startswith(m.body.path)
-                                   for m in access.memberships(user)):
+        if body is None or not access.covering(user, body, {Role.APPELLATE}):
             raise Http404(exc.detail) from exc
     scope = access.body_case_scope(user, body)
     if scope is None:

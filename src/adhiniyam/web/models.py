@@ -12,7 +12,7 @@ from django.db import models
 
 class Objection(models.Model):
     body = models.ForeignKey("records.Body", on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey("records.Case", on_delete=models.PROTECT, related_name="web_objections")
+    case = models.ForeignKey("records.Case", on_delete=models.PROTECT, related_name="web_objections", db_constraint=False)
     event_type = models.CharField(max_length=100, help_text="The Act's objection event this objection is")
     name = models.CharField(max_length=200)
     address = models.CharField(max_length=300, blank=True)

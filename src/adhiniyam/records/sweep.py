@@ -1,0 +1,256 @@
+"""The sweep: record what time alone produced (deemed grants, lapses, expiries) as system events,
+body by body, in batches.
+
+Each body is one transaction:
+  1. a PostgreSQL advisory lock on the body, taken with the body's settings version in one query; a
+     body another sweeper holds is skipped, so sweepers started side by side (`adhiniyam sweep --shard
+     I/N`, or the same one twice) never collide;
+  2. the body's due cases (open, the stored next deadline passed) locked in one query — cases before
+     the ledger, the order every writer of a case takes them in;
+  3. the body's ledger locked once;
+  4. per batch of cases: their events in one query and their routes in one; each case evaluated (no
+     trace) under the body's cached settings; its corrections (records.corrections: a case whose
+     recorded outcome its events no longer produce reads its whole events first) and new system events
+     chained in order (services.time_events, the same as every write); then the events
+     inserted in one statement, the cases updated in one and the routes that flip in at most two;
+  5. the ledger written once.
+The events are those that sweeping each case alone records (`services.sweep_case`; the test compares).
+A case the engine refuses is counted as an error and left as it was; a body that fails is rolled back
+whole and the sweep goes on with the next.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections import Counter, namedtuple
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from django.db import connection, transaction
+from django.db.models import BooleanField, F, Func, IntegerField, Value
+from django.db.models.functions import Cast, Mod
+from django.utils import timezone
+
+from adhiniyam.notify import outbox as notify_outbox
+from adhiniyam.progress import Progress
+
+from . import bodysettings
+from . import corrections as C
+from . import engine as E
+from . import services as S
+from .errors import LawRefused, ServiceError
+from .models import Body, Case, CaseEvent, CaseRoute
+from .prepared import Prepared
+
+log = logging.getLogger("adhiniyam.records.sweep")
+
+LOCK_CLASS = 0x5357          # the advisory-lock namespace of the sweep ("SW"); the body id is the key
+DERIVED = S.DERIVED
+_DERIVED_FIELDS = [Case._meta.get_field(name) for name in DERIVED]
+EVENT_FIELDS = ["case_id", "seq", "type", "on_date", "on_at", "by_role", "system", "data", "recorded_at"]
+
+
+@dataclass
+class Summary:
+    bodies: int = 0
+    skipped: int = 0                       # held by another sweeper
+    cases_checked: int = 0
+    events_recorded: int = 0
+    errors: int = 0
+    recorded: Counter = field(default_factory=Counter)    # event type -> count
+
+    def as_dict(self) -> dict:
+        return {"bodies": self.bodies, "skipped": self.skipped, "cases_checked": self.cases_checked,
+                "events_recorded": self.events_recorded, "errors": self.errors, "recorded": dict(self.recorded)}
+
+    def line(self) -> str:
+        kinds = ", ".join(f"{n} {t}" for t, n in self.recorded.most_common())
+        return (f"swept {self.bodies} bodies: {self.cases_checked} cases past their next deadline, "
+                f"{self.events_recorded} system events recorded{f' ({kinds})' if kinds else ''}, "
+                f"{self.errors} errors" + (f", {self.skipped} bodies skipped (another sweeper had them)"
+                                           if self.skipped else ""))
+
+
+def bodies_of_shard(shard: int = 0, of: int = 1):
+    """The bodies that keep cases, in id order; with `of` > 1, those whose id is `shard` modulo `of`."""
+    qs = Body.objects.exclude(act_id="").order_by("pk")
+    return qs if of == 1 else qs.alias(shard=Mod("id", of)).filter(shard=shard)
+
+
+def _due(today: dt.date):
+    """Open cases whose stored next deadline has passed: the engine's next deadline is a last day, so
+    time can change the case from the day after it."""
+    return Case.objects.filter(closed=False, next_deadline__lt=today)
+
+
+def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500) -> Summary:
+    """Sweep the bodies given (a queryset or list; default every body) that have cases due, `batch` bodies
+    at a time: their settings gathered and their advisory locks taken together. Progress, body by body, on
+    `stdout` (a bar on a terminal, lines in a log)."""
+    today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
+    scope = bodies_of_shard() if bodies is None else bodies
+    ids = _due(today).values_list("body_id", flat=True).distinct()
+    if isinstance(scope, list):
+        wanted = {b.pk for b in scope}
+        ids = sorted(pk for pk in ids if pk in wanted)
+    else:
+        ids = sorted(ids.filter(body__in=scope.values("pk")))
+    summary = Summary()
+    with Progress("sweep", total=len(ids), stream=stdout) as progress:
+        for start in range(0, len(ids), batch):
+            _sweep_chunk(ids[start:start + batch], today, as_of, summary, batch, stdout, progress)
+    return summary
+
+
+def _sweep_chunk(ids: list[int], today: dt.date, as_of, summary: Summary, batch: int, stdout,
+                 progress: Progress) -> None:
+    """A chunk of bodies: locked and their settings gathered together, then swept one by one."""
+    with _locked(ids, summary) as chunk:
+        bodysettings.prefetch(chunk)
+        for body in chunk:
+            try:
+                sweep_body(body, today, as_of, summary, batch)
+            except Exception as exc:  # one body's failure must not stop the sweep of the others
+                summary.errors += 1
+                log.exception("sweep failed for body %s", body.code)
+                if stdout:
+                    stdout.write(f"body {body.code}: {exc}\n")
+            progress.advance(note=body.code)
+
+
+@contextmanager
+def _locked(ids: list[int], summary: Summary):
+    """The bodies of `ids` read afresh (their settings versions too), each under a PostgreSQL advisory lock
+    taken for all of them in one query and released after; a body another sweeper holds is left out."""
+    if connection.vendor != "postgresql":       # SQLite: one writer at a time anyway
+        yield list(Body.objects.filter(pk__in=ids).order_by("pk"))
+        return
+    lock = Func(Value(LOCK_CLASS), Cast(F("id"), IntegerField()), function="pg_try_advisory_lock",
+                output_field=BooleanField())
+    rows = list(Body.objects.filter(pk__in=ids).annotate(locked=lock).order_by("pk"))
+    held = [b for b in rows if b.locked]
+    summary.skipped += len(rows) - len(held)
+    try:
+        yield held
+    finally:
+        if held:
+            with connection.cursor() as cur:
+                cur.execute("SELECT pg_advisory_unlock(%s, id::integer) FROM records_body WHERE id = ANY(%s)",
+                            [LOCK_CLASS, [b.pk for b in held]])
+
+
+def sweep_body(body: Body, today: dt.date, as_of, summary: Summary, batch: int = 500) -> None:
+    with transaction.atomic():
+        summary.bodies += 1
+        # locked in the order the cases fell due, which is the order the chain records them in
+        cases = _DUE_CASES(body.pk, today.isoformat())
+        events: dict[int, list] = {c.pk: [] for c in cases}
+        for row in _DUE_EVENTS(body.pk, body.pk, today.isoformat()):     # what the engine reads, as plain rows
+            if row[0] in events:
+                events[row[0]].append(EventRow(*row))
+        ledger = None
+        for start in range(0, len(cases), batch):
+            ledger = _sweep_batch(body, ledger, cases[start:start + batch], events, today, as_of, summary)
+
+
+EventRow = namedtuple("EventRow", EVENT_FIELDS)
+_DUE_CASES = Prepared(lambda body_id, today: _due(today).filter(body_id=body_id).order_by("next_deadline", "pk")
+                      .defer("derived").select_for_update(), -101, "0001-01-01")
+_DUE_EVENTS = Prepared(lambda body_id, same_body, today: CaseEvent.objects.filter(
+    body_id=body_id, case_id__in=_due(today).filter(body_id=same_body).values("pk")).order_by("case_id", "seq")
+    .values_list(*EVENT_FIELDS), -101, -102, "0001-01-01")
+
+
+def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.date, as_of, summary: Summary):
+    """Sweep some of a body's due cases; returns the body's ledger, locked once the first event is due."""
+    new_events, routes, stored, notices = [], [], [], []
+    ledger_of = S.LedgerOnDemand(body, ledger)        # cases before the ledger, as every writer takes them
+    for case in cases:
+        case.body = body
+        summary.cases_checked += 1
+        rows = events[case.pk]
+        try:
+            pack, procedure, result = _evaluate(case, rows, as_of)
+            if C.stale(rows, result, today):          # a correction is due (rare): it reads the whole events
+                rows = S.events_of(case)
+            recorded = S.time_events(case, ledger_of, rows, result, pack, today)
+        except ServiceError as exc:
+            summary.errors += 1
+            log.warning("sweep: case %s (%s) refused: %s", case.number, case.pk, exc)
+            continue
+        if recorded:
+            notices.append((case, procedure, result, rows))
+            case.version += 1
+            new_events += recorded
+            summary.recorded.update(ev.type for ev in recorded)
+        S.set_derived(case, procedure, result)
+        case.updated_at = case.derived_as_of
+        stored.append(case)
+        routes += [(S.engaged(role, result, rows), case.pk, role) for role in S.authorities(procedure, case.act_id)]
+    ledger = ledger_of.ledger
+    with _pipeline(), connection.cursor() as cur:
+        _write(cur, CaseEvent, [f.attname for f in CaseEvent._meta.concrete_fields if not f.primary_key], new_events)
+        cur.executemany(f"UPDATE {Case._meta.db_table} SET {', '.join(f'{c} = %s' for c in DERIVED)} "
+                        "WHERE id = %s AND body_id = %s",
+                        [_values(c, _DERIVED_FIELDS) + [c.pk, body.pk] for c in stored])
+        # a route flips only when its authority's engagement changed (the WHERE keeps the others as they are)
+        cur.executemany(f"UPDATE {CaseRoute._meta.db_table} SET active = %s WHERE body_id = %s AND case_id = %s "
+                        "AND role = %s AND active <> %s", [[a, body.pk, pk, role, a] for a, pk, role in routes])
+        if new_events:
+            cur.execute("UPDATE records_bodyledger SET event_count = %s, head_hash = %s, updated_at = %s "
+                        "WHERE body_id = %s", [ledger.event_count, ledger.head_hash, timezone.now(), body.pk])
+    _notify(body, new_events, notices)
+    summary.events_recorded += len(new_events)
+    return ledger
+
+
+def _notify(body: Body, new_events: list[CaseEvent], notices: list) -> None:
+    """The notices of the events just recorded (adhiniyam.notify's outbox, in the body's transaction), for
+    the cases that got any: their ids read back first in one query (the bulk INSERT returned none)."""
+    if not new_events:
+        return
+    with connection.cursor() as cur:
+        cur.execute("SELECT chain_seq, id FROM records_caseevent WHERE body_id = %s AND chain_seq >= %s",
+                    [body.pk, min(ev.chain_seq for ev in new_events)])
+        ids = dict(cur.fetchall())
+    for ev in new_events:
+        ev.pk = ids[ev.chain_seq]
+        ev._state.adding = False
+    for case, procedure, result, rows in notices:
+        notify_outbox.record(case, procedure, result, rows)
+
+
+@contextmanager
+def _pipeline():
+    """On PostgreSQL the statements inside are sent together and answered together (a psycopg pipeline):
+    the writes of a batch cost one round trip to the server. Elsewhere they simply run in turn."""
+    if connection.vendor == "postgresql":
+        with connection.connection.pipeline():
+            yield
+    else:
+        yield
+
+
+def _values(obj, fields) -> list:
+    return [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+
+
+def _write(cur, model, names: list[str], objs: list) -> None:
+    """INSERT the objects, one statement for all of them (no ids are read back)."""
+    if objs:
+        fields = [model._meta.get_field(n) for n in names]
+        cols = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        cur.executemany(f"INSERT INTO {model._meta.db_table} ({cols}) VALUES ({', '.join(['%s'] * len(fields))})",
+                        [_values(o, fields) for o in objs])
+
+
+def _evaluate(case: Case, rows: list[CaseEvent], as_of):
+    """The case's pack and procedure, and the engine's answer for it now."""
+    pack = S.get_pack(case.act_id, case.pack_version)
+    procedure = S.get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    try:
+        _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
+    except E.law().LawError as exc:
+        raise LawRefused.from_law(exc) from exc
+    return pack, procedure, result

@@ -1,0 +1,91 @@
+"""The write path's statement budget (issue 21): at most eight SQL statements per create or action in the
+records service, and a whole API request not many more. Counted, never timed. The entries are dated by
+the server's clock (records.dating: no `on`), as a portal submission is."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from adhiniyam.records import access, services
+from adhiniyam.records.services import EventInput
+
+pytestmark = pytest.mark.django_db
+
+BOOKKEEPING = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def statements(q) -> list[str]:
+    return [x["sql"] for x in q.captured_queries if not x["sql"].startswith(BOOKKEEPING)]
+
+
+def own(sql: list[str]) -> list[str]:
+    """The records service's own statements: without adhiniyam.notify's outbox (counted on its own)."""
+    return [x for x in sql if "notify_" not in x]
+
+
+# the outbox's share of a write (adhiniyam.notify.outbox.record): its cursor read (and made, for a new
+# case), the recipient's preferences, whether the body sends SMS, the cursor moved on (a notice written
+# would add its row and its task)
+NOTIFY = 5
+
+
+@pytest.fixture
+def warm(api, open_case):
+    """A case already opened, so the packs and the body's settings are loaded (as in a running server)."""
+    return open_case("clerk")
+
+
+def signed_in(world, name):
+    """The user as a request has them: memberships read with the token (api/auth.py)."""
+    user = world["users"][name]
+    access.memberships(user)
+    return user
+
+
+def test_a_create_is_five_statements(world, warm):
+    from adhiniyam.records.models import Body, Case
+    clerk, body = signed_in(world, "clerk"), Body.objects.get(code="ga-taleigao")
+    with CaptureQueriesContext(connection) as q:
+        w = services.open_case(clerk, body, "building_permission",
+                               EventInput("application_received", None,
+                                          {"complete": True}, by="applicant"))
+    sql = statements(q)
+    # ledger locked, case inserted with its derived fields, its event, its routes, the ledger updated
+    assert len(own(sql)) == 5, "\n".join(sql)
+    assert len(sql) - len(own(sql)) <= NOTIFY, "\n".join(sql)
+    assert Case.objects.get(pk=w.case.pk).status == "pending"
+
+
+def test_an_action_is_at_most_eight_statements(world, warm):
+    secretary = signed_in(world, "secretary")
+    with CaptureQueriesContext(connection) as q:
+        w = services.record(secretary, warm["id"],
+                            EventInput("observations_dispatched", None,
+                                       {"observations": "site plan unsigned"}), warm["version"])
+    sql = statements(q)
+    # case locked, its events, its routes, ledger locked, event inserted, case updated, ledger updated
+    assert len(own(sql)) <= 8, "\n".join(sql)
+    assert len(sql) - len(own(sql)) <= NOTIFY, "\n".join(sql)
+    assert w.case.status == "observations_pending" and w.case.version == 2
+
+
+def test_api_requests_stay_within_a_few_statements_of_the_service(api, world, warm):
+    with CaptureQueriesContext(connection) as q:
+        r = api.post("clerk", "/api/bodies/ga-taleigao/cases", {
+            "procedure": "building_permission", "applicant": {"name": "A. Fernandes"},
+            "event": {"type": "application_received", "data": {"complete": True}}})
+    assert r.status_code == 201, r.content
+    # + the token with its user and memberships (one query), the body of the address, the new person
+    assert len(own(statements(q))) <= 8, "\n".join(statements(q))
+    assert len(statements(q)) <= 8 + NOTIFY, "\n".join(statements(q))
+    case = r.json()
+    with CaptureQueriesContext(connection) as q:
+        r = api.post("secretary", f"/api/cases/{case['id']}/actions", {
+            "type": "observations_dispatched", "data": {"observations": "x"},
+            "version": case["version"]})
+    assert r.status_code == 201, r.content
+    # + the token with its user and memberships, and the case's documents for the answer
+    assert len(own(statements(q))) <= 10, "\n".join(statements(q))
+    assert len(statements(q)) <= 10 + NOTIFY, "\n".join(statements(q))
