@@ -60,13 +60,17 @@ class Notice:
 
     def channels(self):
         """(channel, address, subject, text) for each channel this recipient takes."""
+        email = self.recipient.email_on and self.recipient.email
+        sms = self.sms_enabled and self.recipient.sms_on and self.recipient.phone
+        if not (email or sms):            # nothing to send: nothing rendered
+            return
         with translation.override(self.recipient.language):
             ctx = {**self.context, "recipient": self.recipient}
             lines = render_to_string(f"notify/{TEMPLATES.get(self.kind, self.kind)}.txt", ctx).strip().splitlines()
             subject, text = lines[0].strip(), "\n".join(lines[1:]).strip() + "\n"
-            if self.recipient.email_on and self.recipient.email:
+            if email:
                 yield Channel.EMAIL, self.recipient.email, subject, text
-            if self.sms_enabled and self.recipient.sms_on and self.recipient.phone:
+            if sms:
                 sms = render_to_string("notify/sms.txt", {**ctx, "subject": subject}).strip()
                 yield Channel.SMS, self.recipient.phone, subject, sms
 
@@ -85,11 +89,14 @@ def _preference(body_id, **who) -> Preference | None:
 
 
 def person_recipient(body, person, user=None) -> Recipient | None:
-    """The applicant: their own record at the body, else their login's address."""
+    """The applicant: their own record at the body, else their login's address; None when there is no one,
+    or no address to reach them at (their preferences are then not read)."""
     if person is None and user is None:
         return None
-    pref = (_preference(body.pk, person=person) if person else None) or (_preference(body.pk, user=user) if user else None)
     email = (person.email if person else "") or (user.email if user else "")
+    if not email and not (person and person.phone):
+        return None
+    pref = (_preference(body.pk, person=person) if person else None) or (_preference(body.pk, user=user) if user else None)
     name = (person.name if person else "") or (user.get_full_name() if user else "") or (user.username if user else "")
     return Recipient(name=name, email=email, phone=person.phone if person else "",
                      language=pref.language if pref else body_language(body),
@@ -150,11 +157,12 @@ def for_event(case, procedure, result, ev) -> list[Notice]:
     people = [person_recipient(case.body, case.applicant, case.applicant_user)]
     if kind == Kind.CORRECTION:
         people += [user_recipient(case.body, u) for u in officers(case.body)]
-    sms = sms_enabled(case.body)
+    people = [who for who in people if who is not None]
+    if not people:
+        return []
+    sms = any(who.sms_on and who.phone for who in people) and sms_enabled(case.body)   # asked only when it matters
     out = []
     for who in people:
-        if who is None:
-            continue
         out.append(Notice(case.body_id, kind, f"event:{ev.pk}:{who.key}", who, event_context(case, procedure, result, ev,
                                                                                         who.language),
                           case=case, event=ev, sms_enabled=sms))

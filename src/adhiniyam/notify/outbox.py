@@ -11,22 +11,34 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from adhiniyam.records.prepared import Update, insert
+
 from . import messages as M
 from .delivery import enqueue
 from .models import Cursor, Notification
 
 
-def record(case, procedure, result, rows) -> list[Notification]:
-    """Write the notices that this write's new events call for (rows: every event of the case, in order)."""
-    cursor, _created = Cursor.objects.get_or_create(body_id=case.body_id, case=case)
-    new = [r for r in rows if r.seq > cursor.seq]
-    if not new:
-        return []
+_MOVE = Update(Cursor, ["seq"], ["body", "case", "seq"])
+
+
+def record(case, procedure, result, rows, since: int | None = None) -> list[Notification]:
+    """Write the notices that this write's new events call for (rows: every event of the case, in order).
+    `since`: the case's last event before this write (0: the write opened the case), when the caller
+    knows it: the cursor is then made, or moved on from there, in one statement; a cursor found elsewhere
+    (events recorded without notices) is read and the events after it looked at, as without `since`."""
+    last = rows[-1].seq if rows else 0
+    if since == 0:
+        insert([Cursor(body_id=case.body_id, case_id=case.pk, seq=last)])
+    elif since is None or not _MOVE(Cursor(body_id=case.body_id, case_id=case.pk, seq=last), seq=since):
+        cursor, _created = Cursor.objects.get_or_create(body_id=case.body_id, case=case)
+        since = cursor.seq
+        if last > since:
+            Cursor.objects.filter(body_id=case.body_id, pk=cursor.pk).update(seq=last)
     written = []
-    for ev in new:
-        for notice in M.for_event(case, procedure, result, ev):
-            written += write(notice)
-    Cursor.objects.filter(body_id=case.body_id, pk=cursor.pk).update(seq=new[-1].seq)
+    for ev in rows:
+        if ev.seq > since:
+            for notice in M.for_event(case, procedure, result, ev):
+                written += write(notice)
     return written
 
 

@@ -352,7 +352,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
                              active=engaged(role, result, rows)), office)
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
         insert([route for route, _office in routes])
-        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
+        notify_outbox.record(case, procedure, result, rows, since=0)   # notices of the new events, in this transaction
         _write_ledger(ledger)
     return Written(case, rows, routes, result, procedure, pack)
 
@@ -434,7 +434,7 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
             flip = [r.pk for r in flipped if r.active is active]
             if flip:
                 CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
-        notify_outbox.record(case, procedure, result, rows)   # notices of the new events, in this transaction
+        notify_outbox.record(case, procedure, result, rows, since=new[0].seq - 1)   # notices of the new events
         _write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
 

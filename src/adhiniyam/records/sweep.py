@@ -180,7 +180,7 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
             log.warning("sweep: case %s (%s) refused: %s", case.number, case.pk, exc)
             continue
         if recorded:
-            notices.append((case, procedure, result, rows))
+            notices.append((case, procedure, result, rows, recorded[0].seq - 1))
             case.version += 1
             new_events += recorded
             summary.recorded.update(ev.type for ev in recorded)
@@ -217,8 +217,8 @@ def _notify(body: Body, new_events: list[CaseEvent], notices: list) -> None:
     for ev in new_events:
         ev.pk = ids[ev.chain_seq]
         ev._state.adding = False
-    for case, procedure, result, rows in notices:
-        notify_outbox.record(case, procedure, result, rows)
+    for case, procedure, result, rows, since in notices:
+        notify_outbox.record(case, procedure, result, rows, since=since)
 
 
 @contextmanager
