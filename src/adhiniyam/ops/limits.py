@@ -10,8 +10,9 @@
   lockout_response(...)    django-axes' answer to a locked-out sign-in: 429 with Retry-After, as
                            application/problem+json on the API and a page on the web
 
-The address of the request being served is kept for the services that count posts (ClientMiddleware),
-so the public form, the API and Open311 are limited in the one place a complaint is made.
+The request being served is kept for the services that count posts (ClientMiddleware; its address is
+worked out only when a post asks for it), so the public form, the API and Open311 are limited in the one
+place a complaint is made.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from django.utils import timezone
 
 from adhiniyam.records.errors import Invalid, ServiceError
 
-_address: contextvars.ContextVar[str | None] = contextvars.ContextVar("adhiniyam_client_address", default=None)
+_request: contextvars.ContextVar = contextvars.ContextVar("adhiniyam_client_request", default=None)
 
 
 class TooMany(ServiceError):
@@ -40,20 +41,28 @@ def client_address(request) -> str:
 
 
 def current_address() -> str | None:
-    """The address of the client whose request is being served, or None outside a request (CLI, demo)."""
-    return _address.get()
+    """The address of the client whose request is being served, or None outside a request (CLI, demo).
+    Worked out when first asked for (only an anonymous post asks), and kept on the request."""
+    request = _request.get()
+    if request is None:
+        return None
+    if not hasattr(request, "adhiniyam_client_address"):
+        request.adhiniyam_client_address = client_address(request)
+    return request.adhiniyam_client_address
 
 
 class ClientMiddleware:
+    """Keeps the request being served for current_address()."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        token = _address.set(client_address(request))
+        token = _request.set(request)
         try:
             return self.get_response(request)
         finally:
-            _address.reset(token)
+            _request.reset(token)
 
 
 def _window_start(now: dt.datetime, seconds: int) -> dt.datetime:

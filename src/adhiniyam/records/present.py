@@ -138,7 +138,7 @@ def written(user, w, explain: bool = False) -> dict:
     """The answer to a write, from what the write stored and the engine answered (no reading back); the
     explanation only when asked (`explain`), since tracing costs three evaluations' time."""
     case = w.case
-    d = E.as_json(w.result)
+    d = dict(case.derived)               # the answer made JSON-ready once, as the write stored it (set_derived)
     if explain:
         d["trace"] = E.as_json(E.evaluate(case, w.rows, trace=True)[1].trace)
     documents = _documents(case) if len(w.rows) > 1 else []     # a case just opened has none yet
