@@ -8,8 +8,8 @@ doing the fewest statements and the old case-by-case path, each on a copy of the
    (bench/records.py's loader: every stage, events hash-chained, stored as of a week ago), then copied
    in SQL `--replicate` − 1 more times into new bodies with their events, routes and ledgers (the
    million of issue 21: 100,000 engine-made cases × 10).
-2. Three copies of it (CREATE DATABASE … TEMPLATE), each swept as of the loader's day + `--days` by one
-   process pinned to one core:
+2. Three copies of it (CREATE DATABASE … TEMPLATE), each read into memory (pg_prewarm; `--cold`: not) and
+   swept as of the loader's day + `--days` by one process pinned to one core:
      project   `adhiniyam sweep` (records/sweep.py: per body, in batches), timed as cron would see it
                (process start and law packs included) and the sweep alone
      raw       the same work in raw SQL per body: due cases locked, their events in one query, the
@@ -53,6 +53,8 @@ def main() -> int:
     ap.add_argument("--run", choices=["project", "raw", "old"], help=argparse.SUPPRESS)   # a worker process
     ap.add_argument("--as-of", help=argparse.SUPPRESS)
     ap.add_argument("--keep", action="store_true", help="keep the loaded database and its server (prints its URL)")
+    ap.add_argument("--cold", action="store_true", help="sweep each copy cold (by default it is read into memory "
+                    "first with pg_prewarm)")
     ap.add_argument("--json")
     args = ap.parse_args()
     if args.run:
@@ -83,6 +85,7 @@ def main() -> int:
             print(f"# copied ×{args.replicate} in SQL (cases, events, routes, ledgers): "
                   f"{args.cases * args.replicate:,} cases over {args.bodies * args.replicate:,} bodies in "
                   f"{time.perf_counter() - t:.0f} s")
+        print(f"# outbox cursors made for {outbox_cursors():,} cases")
         with connection.cursor() as cur:
             cur.execute("ANALYZE")
         from adhiniyam.records import engine as E
@@ -94,7 +97,7 @@ def main() -> int:
         results: dict[str, list[dict]] = {"project": [], "raw": [], "old": []}
         for round_ in range(1, args.repeat + 1):
             for run in results:              # the kinds alternate, so load from other work falls on each
-                r = sweep_copy(db, pg, copies, run, as_of, args.old_bodies)
+                r = sweep_copy(db, pg, copies, run, as_of, args.old_bodies, warm=not args.cold)
                 if r is None:
                     return 1
                 results[run].append(r)
@@ -125,10 +128,13 @@ def main() -> int:
     return 0
 
 
-def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int) -> dict | None:
-    """One sweep (`run`) on a fresh copy of the loaded database, by a process pinned to one core."""
+def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int, warm: bool = True) -> dict | None:
+    """One sweep (`run`) on a fresh copy of the loaded database (its tables and indexes read into memory
+    first unless not `warm`), by a process pinned to one core."""
     copy = copy_database(db, pg)
     copies.append(copy)
+    if warm:
+        warm_database(copy)
     env = {**db.env, "DATABASE_URL": copy[1]}
     env.pop("ADHINIYAM_CLOCK", None)
     cmd = [sys.executable, __file__, "--run", run, "--as-of", as_of, "--old-bodies", str(old_bodies)]
@@ -153,6 +159,18 @@ def drop_database(copy: tuple[str, str, str]) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def warm_database(copy: tuple[str, str, str]) -> None:
+    """Every table and index of the copy read into PostgreSQL's buffers (pg_prewarm; what does not fit stays
+    in the OS's page cache), so the sweep is timed on a warm database, not on the disk."""
+    import psycopg
+    with psycopg.connect(copy[1], autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_prewarm")
+        conn.execute("SELECT pg_prewarm(c.oid::regclass, 'read') FROM pg_class c WHERE c.relkind IN ('r', 'i') "
+                     "AND c.relnamespace = 'public'::regnamespace")
+        conn.execute("SELECT pg_prewarm(c.oid::regclass) FROM pg_class c WHERE c.relkind IN ('r', 'i') "
+                     "AND c.relnamespace = 'public'::regnamespace")
+
+
 def copy_database(db, pg) -> tuple[str, str, str]:
     import psycopg
     base = urlparse(pg.url)
@@ -167,17 +185,18 @@ def replicate(block: int, k: int) -> None:
     """Copy each body under the block with its cases, events, routes and ledger k-1 times, in SQL."""
     from django.db import connection, transaction
 
-    from adhiniyam.records.models import Case, CaseEvent
+    from adhiniyam.records.models import Body, Case, CaseEvent
     case_cols = [f.column for f in Case._meta.concrete_fields if f.column not in ("id", "body_id", "number")]
     ev_cols = [f.column for f in CaseEvent._meta.concrete_fields if f.column not in ("id", "body_id", "case_id")]
     with transaction.atomic(), connection.cursor() as cur:
         cur.execute("""CREATE TEMP TABLE body_map AS SELECT b.id AS orig, b.code || '-r' || g AS code, g AS k
                        FROM records_body b CROSS JOIN generate_series(1, %s) g WHERE b.parent_id = %s""", [k - 1, block])
-        cur.execute("""INSERT INTO records_body (code, name, name_local, kind, parent_id, path, state, act_id, weekly_off,
-                                                 active, settings_version, created_at)
-                       SELECT m.code, b.name || ' (copy ' || m.k || ')', '', b.kind, b.parent_id, 'copy', b.state,
-                              b.act_id, b.weekly_off, b.active, (random() * 1e15)::bigint, now()
-                       FROM body_map m JOIN records_body b ON b.id = m.orig""")
+        body_cols = [f.column for f in Body._meta.concrete_fields
+                     if f.column not in ("id", "code", "name", "path", "settings_version", "created_at")]
+        cur.execute(f"""INSERT INTO records_body (code, name, path, settings_version, created_at, {", ".join(body_cols)})
+                        SELECT m.code, b.name || ' (copy ' || m.k || ')', 'copy', (random() * 1e15)::bigint, now(),
+                               {", ".join("b." + c for c in body_cols)}
+                        FROM body_map m JOIN records_body b ON b.id = m.orig""")
         cur.execute("""UPDATE records_body c SET path = p.path || c.id || '/' FROM records_body p
                        WHERE c.path = 'copy' AND p.id = c.parent_id""")
         cur.execute("ALTER TABLE body_map ADD COLUMN new bigint")
@@ -197,6 +216,20 @@ def replicate(block: int, k: int) -> None:
         cur.execute("""INSERT INTO records_caseroute (body_id, case_id, role, office_body_id, active)
                        SELECT cm.body_id, cm.new, r.role, r.office_body_id, r.active
                        FROM case_map cm JOIN records_caseroute r ON r.case_id = cm.orig""")
+
+
+def outbox_cursors() -> int:
+    """Each case's outbox cursor at its last event, as every case has one (services.open_case makes it;
+    adhiniyam.notify's first migration made them for the cases before it). The loader and the copies
+    write cases in bulk, without them."""
+    from django.db import connection, transaction
+    with transaction.atomic(), connection.cursor() as cur:
+        cur.execute("""INSERT INTO notify_cursor (body_id, case_id, seq)
+                       SELECT c.body_id, c.id, COALESCE(MAX(e.seq), 0) FROM records_case c
+                       LEFT JOIN records_caseevent e ON e.body_id = c.body_id AND e.case_id = c.id
+                       WHERE NOT EXISTS (SELECT 1 FROM notify_cursor n WHERE n.body_id = c.body_id AND n.case_id = c.id)
+                       GROUP BY c.body_id, c.id""")
+        return cur.rowcount
 
 
 # ------------------------------------------------------------------------------ the worker process
@@ -277,7 +310,7 @@ def raw_body(body, as_of: dt.datetime) -> int:
                 ev = SimpleNamespace(body_id=body.pk, case_id=case_id, seq=n, chain_seq=count, type=etype, on_date=day,
                                      on_at=None, by_role="system", actor_id=None, system=True,
                                      data={"source": "time", "status": result.status}, pack_version=str(pack.version),
-                                     recorded_at=timezone.now())
+                                     recorded_at=timezone.now(), clock_dated=False, late_reason="")
                 ev.hash = digest(head, ev)
                 inserts += [body.pk, case_id, n, count, etype, day, "system", True, json.dumps(ev.data),
                             ev.pack_version, ev.recorded_at, head, ev.hash]
@@ -295,7 +328,8 @@ def raw_body(body, as_of: dt.datetime) -> int:
         values = ", ".join(["(%s::bigint, %s, %s::boolean, %s::date, %s::jsonb, %s::integer)"] * len(cases))
         cur.execute("UPDATE records_case c SET status = v.status, closed = v.closed, next_deadline = v.nd, "
                     "derived = v.derived, version = v.version, updated_at = now() FROM (VALUES " + values +
-                    ") AS v(id, status, closed, nd, derived, version) WHERE c.id = v.id", updates)
+                    ") AS v(id, status, closed, nd, derived, version) WHERE c.body_id = %s AND c.id = v.id",
+                    updates + [body.pk])
         cur.execute("UPDATE records_bodyledger SET head_hash = %s, event_count = %s WHERE body_id = %s",
                     [head, count, body.pk])
     return len(inserts) // 13

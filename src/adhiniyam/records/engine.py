@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import datetime as dt
+import functools
 from contextlib import contextmanager
 from typing import Any
 
@@ -158,16 +159,23 @@ def as_json(value):
         return [as_json(v) for v in value]
     if isinstance(value, (dt.date, dt.datetime, dt.time)):
         return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: as_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = _field_names(type(value))
+    if names is not None:
+        return {name: as_json(getattr(value, name)) for name in names}
     if hasattr(value, "to_dict"):
         return as_json(value.to_dict())
     return str(value)
 
 
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names (None for any other type), looked up once per type."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else None
+
+
 def answer(result) -> dict:
     """The engine's answer as stored on the case row (JSON; without the trace, which reads derive afresh)."""
-    return {f.name: as_json(getattr(result, f.name)) for f in dataclasses.fields(result) if f.name != "trace"}
+    return {name: as_json(getattr(result, name)) for name in _field_names(type(result)) if name != "trace"}
 
 
 def deadline_date(value) -> dt.date | None:

@@ -27,7 +27,7 @@ from collections import Counter, namedtuple
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import BooleanField, F, Func, IntegerField, Value
 from django.db.models.functions import Cast, Mod
 from django.utils import timezone
@@ -233,7 +233,8 @@ def _pipeline():
 
 
 def _values(obj, fields) -> list:
-    return [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
+    db = connections[DEFAULT_DB_ALIAS]       # the connection itself: `connection` looks it up on every use
+    return [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
 
 
 def _write(cur, model, names: list[str], objs: list) -> None:
