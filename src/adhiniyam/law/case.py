@@ -90,6 +90,9 @@ class Case:
         return tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
 
     def expiry_moment(self, ts: TimerState):
+        got = ts.cached_expiry
+        if got is not None and ts.open_pause is None and got[0] is ts.cached_last is not None:
+            return got[1]  # the last day is unchanged since its expiry was computed
         end = self.last_day(ts)
         if ts.cached_expiry is None or ts.cached_expiry[0] is not end:
             ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))
@@ -475,6 +478,8 @@ class Case:
                              f"{lt.fmt(end)}: + {days} days; {tm.arithmetic(ts, self.last_day(ts))}", ts.timer.cites)
 
     def check_data(self, et, data: dict) -> dict:
+        if not data and not et.fields:
+            return {}
         data = dict(data or {})
         renamed = self.proc.aliases.get("fields") if self.proc.aliases else None
         for old in [k for k in data if k in renamed] if renamed else ():

@@ -127,8 +127,12 @@ class Procedure:
 
     checks_on: dict = field(default_factory=dict)  # event id -> [(check id, check)] run when it is recorded
     amount_when: dict = field(default_factory=dict)  # named amount -> [Cond]: computed only where these hold
+    listed: list = field(default_factory=list)  # (event type, judged per role) for each action a person may record
 
     def __post_init__(self):
+        from .conditions import mentions
+
+        self.listed = [(et, mentions(et.when, "by")) for et in self.events.values() if not (et.opens or et.system)]
         for cid, chk in self.checks.items():
             self.checks_on.setdefault(chk["on"], []).append((cid, chk))
         for t in self.timers.values():
