@@ -12,16 +12,17 @@ input, same output, always.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from . import registers
 from . import time as lt
 from . import timers as tm
+from .amounts import amount, missing
 from .calendar import Closure, OfficeCalendar
 from .case import Case, Step
-from .amounts import amount, missing
 from .conditions import first_failure
 from .errors import InvalidData, NoRule, OutOfOrder
+from .model import Deemed
 from .pack import Pack
 from .penalties import compute
 
@@ -119,15 +120,6 @@ class Deadline:
 
 
 @dataclass
-class Deemed:
-    outcome: str
-    on: date
-    cites: list
-    quote: str
-    conditions: list
-
-
-@dataclass
 class Evaluation:
     procedure: str
     status: str | None
@@ -166,7 +158,7 @@ class Evaluation:
 
 
 def _horizon(as_of) -> datetime:
-    return lt.moment(as_of) + _EPS if isinstance(as_of, datetime) else datetime.combine(as_of + timedelta(days=1), time())
+    return lt.moment(as_of) + _EPS if isinstance(as_of, datetime) else lt.moment(as_of + lt.ONE_DAY)
 
 
 def _check_order(events, horizon, as_of, cites) -> list:
@@ -310,7 +302,10 @@ def _fails_today(et, case: Case, as_of) -> bool:
     an order intimates, a clock time) cannot fail before the entry is made: it is passed over, the other
     conditions decide, and the data is judged when the entry is recorded."""
     try:
-        return first_failure(et.when, case, as_of) is not None
+        for c in et.when:
+            if not c.test(case, c.value, as_of):
+                return True
+        return False
     except InvalidData:  # some condition needs the entry's data: judge the others one by one
         pass
     for c in et.when:

@@ -44,6 +44,17 @@ class EventType:
 
 
 @dataclass
+class Deemed:
+    """An outcome the Act deems to have happened when a period ends without a decision."""
+
+    outcome: str
+    on: object  # date
+    cites: list
+    quote: str
+    conditions: list
+
+
+@dataclass
 class Pause:
     start: str
     end: str

@@ -115,6 +115,9 @@ def moment(d) -> datetime:
     return d if isinstance(d, datetime) else _day_start(d)
 
 
+ONE_DAY = timedelta(days=1)
+
+
 @lru_cache(maxsize=4096)
 def _day_start(d: date) -> datetime:
     return datetime.combine(d, time())
