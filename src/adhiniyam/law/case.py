@@ -144,8 +144,8 @@ class Case:
         start = self.received_on(on)
         if start == on:
             return on, how
-        why = self.body.calendar("body").closed_because(on)
-        return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
+        return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} "
+                               f"({self.body.calendar('body').closed_because(on)}), so receipt counts from "
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
     def received_on(self, on):

@@ -107,7 +107,7 @@ class Pack:
         src = self.source(proc_id)
         picks = self._picks_for(src, readings or {})
         chosen = choose_versions(src, body_versions or {}, on, picks)
-        key = (src.id, tuple(sorted(chosen.items())), tuple(picks.items()))
+        key = (src.id, tuple(chosen.items()), tuple(picks.items()))  # chosen: in the provisions' order
         proc = self._compiled.get(key)
         if proc is None:
             proc = self._compile(src, chosen, picks)
