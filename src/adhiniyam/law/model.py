@@ -109,7 +109,6 @@ class Offence:
     exceptions: dict  # name -> {text, cites, quote, when: [Cond]}
     preconditions: list  # [{text, cites, quote, when: [Cond]}]
     qualities: dict  # name -> {value, cites, quote}
-    date_field: object = "offence_date"  # the field stating the date of the act, or {day_after: timer} (first day of default)
     event: str | None = None  # the event at which the offence is judged (`offence_at`); None: the opening event
 
 
