@@ -156,6 +156,11 @@ def test_the_certificate_states_the_late_entry_it_rests_on(api, world):
             "the counter on 20 December, found unentered in the inward register") in html
     ack = render_html(world["users"]["secretary"], case, "receipt", 0, "en")
     assert "The date of receipt: recorded late: entered on 10 January 2026" in ack
+    secretary = world["users"]["secretary"]
+    secretary.first_name, secretary.last_name = "Sunita", "Naik"
+    secretary.save()
+    html = render_html(secretary, case, "deemed", 0, "en")
+    assert "entered on 10 January 2026, 12:00 by Sunita Naik, because" in html  # the officer's name, not the account's
 
 
 def test_the_late_entries_are_listed_for_the_auditor(api, world):

@@ -91,7 +91,7 @@ def test_deemed_certificate_numbered_and_citing_the_section(world, as_user, out)
     # the dates it rests on, and how each was recorded: the application, dated on receipt by the clock
     assert "The dates it rests on, and how each was recorded" in t
     assert "Application received — 2 March" in t and "dated on receipt by the office's clock, 2 March 2026" in t
-    assert "declared on the application; verified by secretary on 20" in t
+    assert "declared on the application; verified by Secretary on 20" in t  # the account's name (first_name in the fixture), not its username
     assert "Devanagari" in fonts(out / "pdf-deemed-certificate-hi.pdf")
     # a certificate that has not arisen is refused
     assert applicant.get(f"/case/{case.pk}/pdf/deemed/1/").status_code == 404

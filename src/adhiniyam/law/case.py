@@ -3,7 +3,6 @@ applied, a timer expired). `evaluator.evaluate` drives it."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 
@@ -14,7 +13,7 @@ from .checks import run_check
 from .conditions import first_failure
 from .errors import CaseClosed, InvalidData, NotAllowed, OutOfOrder, UnknownEvent
 from .fields import coerce
-from .model import Procedure
+from .model import Deemed, Procedure
 from .timers import TimerState
 
 
@@ -32,7 +31,7 @@ class Case:
         self.status = None
         self.closed = False
         self.facts: dict = {}
-        self.counts: Counter = Counter()
+        self.counts: dict = dict.fromkeys(proc.events, 0)  # event id -> times recorded
         self.first: dict = {}
         self.last: dict = {}
         self.history: list = []  # (event type, on, data) of every accepted event
@@ -90,10 +89,15 @@ class Case:
         return tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
 
     def expiry_moment(self, ts: TimerState):
-        end = self.last_day(ts)
-        if ts.cached_expiry is None or ts.cached_expiry[0] is not end:
-            ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))
-        return ts.cached_expiry[1]
+        if ts.open_pause is not None:  # the clock is stopped: no last day yet
+            return None
+        end = ts.cached_last
+        if end is None:
+            end = tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
+        got = ts.cached_expiry
+        if got is None or got[0] is not end:  # computed again only when the last day has changed
+            got = ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))
+        return got[1]
 
     def office_of(self, t) -> str | None:
         """Whose closed days extend the timer (GCA s.10): the office it names; for the body's own
@@ -140,8 +144,8 @@ class Case:
         start = self.received_on(on)
         if start == on:
             return on, how
-        why = self.body.calendar("body").closed_because(on)
-        return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} ({why}), so receipt counts from "
+        return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} "
+                               f"({self.body.calendar('body').closed_because(on)}), so receipt counts from "
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")
 
     def received_on(self, on):
@@ -207,8 +211,8 @@ class Case:
             got = self.first.get(spec)
             if got is None:
                 return None
-            on, title = got[0], self.proc.events[spec].title.lower()
-            return on, lambda: f"from the {title} on {lt.fmt(on)}"
+            on = got[0]
+            return on, lambda: f"from the {self.proc.events[spec].title.lower()} on {lt.fmt(on)}"
         ((k, v),) = spec.items()
         if k in ("last_day_of", "day_after"):
             return self._after_timer(k, v)
@@ -228,11 +232,11 @@ class Case:
         ots = self.timers[v]
         if ots.expired is None:
             return None
-        last_d, title = lt.as_date(self.last_day(ots)), ots.timer.title.lower()
+        last_d, title = lt.as_date(self.last_day(ots)), ots.timer.title
         if k == "day_after" or self.reading("gca.date_of_expiry") == "day_after":
             d = last_d + timedelta(days=1)
-            return d, lambda: f"from {lt.fmt(d)}, the day after the {title} ended"
-        return last_d, lambda: f"from {lt.fmt(last_d)}, the last day of the {title} (reading gca.date_of_expiry = last_day)"
+            return d, lambda: f"from {lt.fmt(d)}, the day after the {title.lower()} ended"
+        return last_d, lambda: f"from {lt.fmt(last_d)}, the last day of the {title.lower()} (reading gca.date_of_expiry = last_day)"
 
     def _field_date(self, v, fallback=False):
         """The date an event's field states; with `fallback` (`date_of:`), the event's own date when the
@@ -310,8 +314,6 @@ class Case:
         self.start_dependents(t.id)
 
     def _outcome(self, t, oe, branch, day, end) -> None:
-        from .evaluator import Deemed
-
         if branch.get("status"):
             self.status = branch["status"]
         if branch.get("closes"):
@@ -377,7 +379,8 @@ class Case:
             self.status = et.status
         if self.tracing:
             self.step(ev.on, et.title + (f" — status: {self.status_label()}" if et.status else "") + _reading_note(et.readings), et.cites)
-        self._note_late(et, ev)
+        if getattr(ev, "recorded_on", None) is not None:
+            self._note_late(et, ev)
         for cid, chk in self.proc.checks_on.get(et.id, ()):
             run_check(self, cid, chk, ev)
         for tid in self.proc.touches.get(et.id, ()):
@@ -387,8 +390,8 @@ class Case:
             self.closed = True
 
     def _note_late(self, et, ev) -> None:
-        rec = getattr(ev, "recorded_on", None)
-        if rec is None or lt.as_date(rec) <= lt.as_date(ev.on):
+        rec = ev.recorded_on
+        if lt.as_date(rec) <= lt.as_date(ev.on):
             return
         self.late.append({"event": et.id, "on": ev.on, "recorded_on": rec})
         self.step(rec, f"{et.title}: recorded late — it happened on {lt.fmt(ev.on)} and was entered on {lt.fmt(rec)}; "
@@ -475,6 +478,8 @@ class Case:
                              f"{lt.fmt(end)}: + {days} days; {tm.arithmetic(ts, self.last_day(ts))}", ts.timer.cites)
 
     def check_data(self, et, data: dict) -> dict:
+        if not data and not et.fields:
+            return {}
         data = dict(data or {})
         renamed = self.proc.aliases.get("fields") if self.proc.aliases else None
         for old in [k for k in data if k in renamed] if renamed else ():

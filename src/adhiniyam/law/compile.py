@@ -325,7 +325,7 @@ def _offence(ctx, raw, events) -> Offence:
         qualities[q] = {"value": spec["value"], "cites": cites_of(spec["cites"]), "quote": spec.get("quote", "")}
     at = raw.get("offence_at")
     ctx.need(at is None or at in events, f"offence_at {at!r} is not an event of this procedure")
-    return Offence(elements, exceptions, pre, qualities, raw.get("date_of_act", "offence_date"), at)
+    return Offence(elements, exceptions, pre, qualities, at)
 
 
 def _aliases(ctx, raw) -> dict:

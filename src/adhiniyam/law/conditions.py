@@ -59,6 +59,14 @@ def mentions(conds, key: str) -> bool:
     return False
 
 
+def _any(case, conds, when) -> bool:
+    """Whether at least one of `conds` holds at `when`."""
+    for c in conds:
+        if c.test(case, c.value, when):
+            return True
+    return False
+
+
 def first_failure(conds, case, when):
     """The first condition of `conds` that does not hold at `when`, or None when all hold."""
     for c in conds:
@@ -533,7 +541,7 @@ CONDITIONS: dict[str, Condition] = {c.key: c for c in [
     Condition("notified", "notified: switch", "an instrument in force on the moment judged switches that provision on for the case's `area`",
               _notified, lambda case, v: f"{case.pack.switches[v].get('title', v)} is not in force here on that date", _switch),
     Condition("any", "any: [conds]", "at least one of the conditions holds",
-              lambda case, v, w: any(c.holds(case, w) for c in v),
+              _any,
               lambda case, v: "none of: " + "; ".join(c.failure(case) for c in v), _many),
     Condition("all", "all: [conds]", "every one of the conditions holds",
               lambda case, v, w: all(c.holds(case, w) for c in v),

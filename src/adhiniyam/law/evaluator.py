@@ -12,16 +12,19 @@ input, same output, always.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from . import registers
 from . import time as lt
 from . import timers as tm
+from .amounts import amount, missing
 from .calendar import Closure, OfficeCalendar
 from .case import Case, Step
-from .conditions import first_failure, mentions
+from .conditions import first_failure
 from .errors import InvalidData, NoRule, OutOfOrder
+from .model import Deemed
 from .pack import Pack
+from .penalties import compute
 
 _EPS = timedelta(microseconds=1)
 __all__ = ["BodySettings", "Deadline", "Deemed", "Evaluation", "Event", "Step", "evaluate"]
@@ -117,15 +120,6 @@ class Deadline:
 
 
 @dataclass
-class Deemed:
-    outcome: str
-    on: date
-    cites: list
-    quote: str
-    conditions: list
-
-
-@dataclass
 class Evaluation:
     procedure: str
     status: str | None
@@ -164,11 +158,13 @@ class Evaluation:
 
 
 def _horizon(as_of) -> datetime:
-    return lt.moment(as_of) + _EPS if isinstance(as_of, datetime) else datetime.combine(as_of + timedelta(days=1), time())
+    return lt.moment(as_of) + _EPS if isinstance(as_of, datetime) else lt.moment(as_of + lt.ONE_DAY)
 
 
-def _check_order(events, horizon, as_of, cites) -> None:
+def _check_order(events, horizon, as_of, cites) -> list:
+    """The moment of each event, checked: a date, in the order they happened, none after the as-of date."""
     prev = None
+    moments = []
     for i, ev in enumerate(events):
         if not isinstance(ev.on, date):
             raise InvalidData(f"{ev.type.replace('_', ' ')}: `on` must be a date like 2026-03-02, not {ev.on!r}", cites)
@@ -178,7 +174,9 @@ def _check_order(events, horizon, as_of, cites) -> None:
                              f"({lt.fmt(events[i - 1].on)}); events are recorded in the order they happened", cites)
         if m >= horizon:
             raise OutOfOrder(f"{ev.type.replace('_', ' ')} is dated {lt.fmt(ev.on)}, after the date of evaluation ({lt.fmt(as_of)})", cites)
+        moments.append(m)
         prev = m
+    return moments
 
 
 def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list[Event], as_of, trace: bool = True) -> Evaluation:
@@ -197,11 +195,11 @@ def evaluate(pack: Pack, procedure: str, body: BodySettings | None, events: list
     choices = _choices(body, decisive)
     proc = pack.procedure(procedure, body.versions, decisive, choices)
     horizon = _horizon(as_of)
-    _check_order(events, horizon, as_of, proc.cites)
+    moments = _check_order(events, horizon, as_of, proc.cites)
     case = Case(pack, proc, body, trace, choices)
     if trace:
         _opening_steps(case, lt.as_date(events[0].on))
-    _replay(case, events, horizon)
+    _replay(case, events, moments, horizon)
     return _result(case, as_of, horizon)
 
 
@@ -243,8 +241,7 @@ def _cites_of(it) -> list:
     return [it.cites] if isinstance(it.cites, str) else list(it.cites or [])
 
 
-def _replay(case: Case, events, horizon) -> None:
-    moments = [lt.moment(ev.on) for ev in events]
+def _replay(case: Case, events, moments, horizon) -> None:
     i = 0
     while True:
         nxt_exp, nxt_ts = None, None
@@ -285,10 +282,8 @@ def _allowed(case: Case, as_of) -> dict:
     if case.closed:
         return allowed
     case.listing = True
-    for et in case.proc.events.values():
-        if et.opens or et.system:
-            continue
-        if mentions(et.when, "by"):  # a power only some roles may use: judged for each role
+    for et, per_role in case.proc.listed:
+        if per_role:  # a power only some roles may use: judged for each role
             for r in et.by:
                 case.acting = r
                 if not _fails_today(et, case, as_of):
@@ -306,6 +301,13 @@ def _fails_today(et, case: Case, as_of) -> bool:
     """Whether an action is closed on the as-of date. A condition that needs the entry's own data (the date
     an order intimates, a clock time) cannot fail before the entry is made: it is passed over, the other
     conditions decide, and the data is judged when the entry is recorded."""
+    try:
+        for c in et.when:
+            if not c.test(case, c.value, as_of):
+                return True
+        return False
+    except InvalidData:  # some condition needs the entry's data: judge the others one by one
+        pass
     for c in et.when:
         try:
             if first_failure([c], case, as_of) is not None:
@@ -319,8 +321,6 @@ def _amounts(case: Case, as_of) -> dict:
     proc = case.proc
     out = {}
     if proc.penalty is not None:
-        from .penalties import compute
-
         out = compute(case, proc.penalty, as_of)
     named = dict(proc.raw.get("amounts") or {})
     if proc.raw.get("fee") is not None:
@@ -332,8 +332,6 @@ def _amounts(case: Case, as_of) -> dict:
 
 def _named_amount(case: Case, name: str, spec: dict, out: dict, on) -> None:
     """An amount the procedure names (a fee, a surplus, interest), when the facts it needs are recorded."""
-    from .amounts import amount, missing
-
     need = missing(case, spec["amount"])
     failed = first_failure(case.proc.amount_when.get(name) or (), case, on)
     if failed is not None:

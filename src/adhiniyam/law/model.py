@@ -44,6 +44,17 @@ class EventType:
 
 
 @dataclass
+class Deemed:
+    """An outcome the Act deems to have happened when a period ends without a decision."""
+
+    outcome: str
+    on: object  # date
+    cites: list
+    quote: str
+    conditions: list
+
+
+@dataclass
 class Pause:
     start: str
     end: str
@@ -98,7 +109,6 @@ class Offence:
     exceptions: dict  # name -> {text, cites, quote, when: [Cond]}
     preconditions: list  # [{text, cites, quote, when: [Cond]}]
     qualities: dict  # name -> {value, cites, quote}
-    date_field: object = "offence_date"  # the field stating the date of the act, or {day_after: timer} (first day of default)
     event: str | None = None  # the event at which the offence is judged (`offence_at`); None: the opening event
 
 
@@ -127,8 +137,12 @@ class Procedure:
 
     checks_on: dict = field(default_factory=dict)  # event id -> [(check id, check)] run when it is recorded
     amount_when: dict = field(default_factory=dict)  # named amount -> [Cond]: computed only where these hold
+    listed: list = field(default_factory=list)  # (event type, judged per role) for each action a person may record
 
     def __post_init__(self):
+        from .conditions import mentions
+
+        self.listed = [(et, mentions(et.when, "by")) for et in self.events.values() if not (et.opens or et.system)]
         for cid, chk in self.checks.items():
             self.checks_on.setdefault(chk["on"], []).append((cid, chk))
         for t in self.timers.values():

@@ -71,6 +71,7 @@ class Pack:
     aliases: dict = field(default_factory=dict)  # old procedure id -> current id
     _compiled: dict = field(default_factory=dict, repr=False)
     _answering: dict = field(default_factory=dict, repr=False)  # (procedure, question) -> the question that answers it
+    _picks: dict = field(default_factory=dict, repr=False)  # (procedure, the body's readings) -> the readings it chooses by
 
     @property
     def procedures(self) -> dict[str, ProcedureSource]:
@@ -104,14 +105,23 @@ class Pack:
                   readings: dict | None = None) -> Procedure:
         """The procedure with the versions in force on `on` and the body's readings applied."""
         src = self.source(proc_id)
-        picks = {iid: self.reading_for(src.id, iid, readings or {}) for iid in sorted(src.chooses)}
+        picks = self._picks_for(src, readings or {})
         chosen = choose_versions(src, body_versions or {}, on, picks)
-        key = (src.id, tuple(sorted(chosen.items())), tuple(picks.items()))
+        key = (src.id, tuple(chosen.items()), tuple(picks.items()))  # chosen: in the provisions' order
         proc = self._compiled.get(key)
         if proc is None:
             proc = self._compile(src, chosen, picks)
             self._compiled[key] = proc
         return proc
+
+    def _picks_for(self, src: ProcedureSource, readings: dict) -> dict:
+        """The reading of each question the procedure chooses by, for these readings of the body; looked
+        up once per (procedure, readings): a body's readings are few and evaluations many."""
+        key = (src.id, tuple(readings.items()))
+        picks = self._picks.get(key)
+        if picks is None:
+            picks = self._picks[key] = {iid: self.reading_for(src.id, iid, readings) for iid in sorted(src.chooses)}
+        return picks
 
     def _compile(self, src: ProcedureSource, chosen: dict, picks: dict) -> Procedure:
         raw = src.raw

@@ -115,6 +115,9 @@ def moment(d) -> datetime:
     return d if isinstance(d, datetime) else _day_start(d)
 
 
+ONE_DAY = timedelta(days=1)
+
+
 @lru_cache(maxsize=4096)
 def _day_start(d: date) -> datetime:
     return datetime.combine(d, time())
@@ -166,6 +169,8 @@ def last_day(trigger, period: Period, month_rule: str = DEFAULT_MONTH_RULE):
         return financial_year_end(as_date(trigger), period.count)
     if period.unit in ("months", "years"):
         return add_months(as_date(trigger), period.count * (12 if period.unit == "years" else 1), month_rule)
+    if period.unit == "days":  # the commonest period, without the call
+        return as_date(trigger) + timedelta(days=period.count)
     return as_date(trigger) + period.delta()
 
 

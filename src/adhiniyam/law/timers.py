@@ -8,6 +8,8 @@ from datetime import datetime, timedelta
 from . import time as lt
 from .model import Timer
 
+_TICK = timedelta(microseconds=1)
+
 
 class TimerState:
     __slots__ = ("timer", "start", "period", "pauses", "open_pause", "stopped", "expired", "how",
@@ -91,8 +93,8 @@ def expiry_moment(end, on_last_day: bool = False):
     if end is None:
         return None
     if isinstance(end, datetime):
-        return end + timedelta(microseconds=1)
-    return lt.moment(end if on_last_day else end + timedelta(days=1))
+        return end + _TICK
+    return lt.moment(end if on_last_day else end + lt.ONE_DAY)
 
 
 def arithmetic(ts: TimerState, end) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -66,11 +67,20 @@ def _field_rows(proc, ev, w) -> list[tuple[str, str]]:
     return rows
 
 
-def how_recorded(ev: dict) -> str:
+def people(events: list[dict]) -> dict:
+    """The name of each person who entered one of `events`, as a certificate names them (their
+    username where the account has no name)."""
+    actors = {ev["actor"] for ev in events if ev.get("actor")}
+    users = get_user_model().objects.filter(username__in=actors) if actors else ()
+    return {u.username: u.get_full_name() or u.username for u in users}
+
+
+def how_recorded(ev: dict, names: dict | None = None) -> str:
     """How an entry of the case log was dated, in words (records.dating): by the office's clock on receipt,
-    by office staff on the day, or recorded late, with when and why."""
+    by office staff on the day, or recorded late, with when and why; `names`: from `people`."""
     entered = timezone.localtime(dt.datetime.fromisoformat(ev["recorded_at"]))
     who = ev.get("actor") or ""
+    who = (names or {}).get(who, who)
     if ev["dated_by"] == "clock":
         return _("dated on receipt by the office's clock, %(t)s") % {"t": indian_date(entered)}
     if ev["recorded_late"]:
@@ -83,13 +93,14 @@ def rests_on(case, w, events: list[dict], until) -> list[tuple[str, str]]:
     """The recorded entries a deemed outcome of `until` rests on, each with its date and how it was recorded,
     and the property, where the applicant declared it, with its verification by the office."""
     day = str(until)[:10]
-    rows = [(f"{w.event(ev['type'])} — {indian_date(ev['on'])}", how_recorded(ev))
-            for ev in events if not ev["system"] and str(ev["on"])[:10] <= day]
+    shown = [ev for ev in events if not ev["system"] and str(ev["on"])[:10] <= day]
+    names = people(shown)
+    rows = [(f"{w.event(ev['type'])} — {indian_date(ev['on'])}", how_recorded(ev, names)) for ev in shown]
     prop = case.property
     if prop is not None and prop.declared_by_id is not None:
         rows.append((_("Property %(p)s") % {"p": prop.survey_number or prop.address[:40]},
                      _("declared on the application; verified by %(who)s on %(d)s") % {
-                         "who": prop.verified_by.username if prop.verified_by else "",
+                         "who": (prop.verified_by.get_full_name() or prop.verified_by.username) if prop.verified_by else "",
                          "d": indian_date(timezone.localtime(prop.verified_at))}))
     return rows
 
@@ -115,7 +126,7 @@ def _acknowledgement(ctx, case, proc, w, out) -> dict:
     et = proc.events[first["type"]]
     ctx.update(kind="receipt", heading=_("Acknowledgement of receipt"), number=f"{case.number}/ACK", dated=first["on"],
                lines=[_("Received on %(d)s: %(what)s.") % {"d": indian_date(first["on"]), "what": w.event(et.id)},
-                      _("The date of receipt: %(how)s.") % {"how": how_recorded(first)}],
+                      _("The date of receipt: %(how)s.") % {"how": how_recorded(first, people([first]))}],
                rows=_field_rows(proc, first, w), citations=lawtext.citations(case.act_id, et.cites), quote=et.quote)
     ctx["deadlines"] = [{"title": w.timer(d["name"], d["title"]), "last": indian_date(d["last_day"]),
                          "cites": ", ".join(lawtext.cite_label(c) for c in d["cites"])}
