@@ -17,7 +17,6 @@ from . import messages as M
 from .delivery import enqueue
 from .models import Cursor, Notification
 
-
 _MOVE = Update(Cursor, ["seq"], ["body", "case", "seq"])
 
 
