@@ -71,8 +71,8 @@ class Notice:
             if email:
                 yield Channel.EMAIL, self.recipient.email, subject, text
             if sms:
-                sms = render_to_string("notify/sms.txt", {**ctx, "subject": subject}).strip()
-                yield Channel.SMS, self.recipient.phone, subject, sms
+                yield (Channel.SMS, self.recipient.phone, subject,
+                       render_to_string("notify/sms.txt", {**ctx, "subject": subject}).strip())
 
 
 # -- languages and words ---------------------------------------------------------------------------
