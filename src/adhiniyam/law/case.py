@@ -82,6 +82,15 @@ class Case:
         self.step(on, f"{self.pack.parameters[name].get('title', name)}: {words}", [cites])
         return value
 
+    def period_param(self, name: str, on) -> lt.Period:
+        """A parameter that is a length of time: stated as one (`unit: period`, {days: 14}), or as a count
+        of its unit (`unit: days`, 14 — "14 days' notice")."""
+        value = self.param(name, on)
+        unit = self.pack.parameters[name].get("unit")
+        if isinstance(value, int) and not isinstance(value, bool) and unit in lt.UNITS:
+            return lt.Period(value, unit)
+        return lt.Period.parse(value)
+
     # -- timers ---------------------------------------------------------------------------------
     def last_day(self, ts: TimerState):
         if ts.cached_last is not None and ts.open_pause is None:
@@ -161,7 +170,7 @@ class Case:
             return t.fixed_period
         ((k, v),) = (spec or t.period).items()
         if k == "param":
-            return lt.Period.parse(self.param(v, on))
+            return self.period_param(v, on)
         if k == "first_stated":  # the first period the record states, else the next ({param: …}, a literal)
             for one in v[:-1]:
                 if "field" not in one or self._stated_period(one["field"]) is not None:
@@ -188,7 +197,7 @@ class Case:
             lim = getattr(t, bound)
             if lim is None:
                 continue
-            limp = lt.Period.parse(self.param(lim["param"], on) if "param" in lim else lim)
+            limp = self.period_param(lim["param"], on) if "param" in lim else lt.Period.parse(lim)
             if tm.compare_bound(p, limp, on) != sign:
                 continue
             if how == "refuse":

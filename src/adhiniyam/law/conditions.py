@@ -291,7 +291,7 @@ def _stated(case, name):
 def _period_spec(case, v, when):
     spec = v["period"]
     if "param" in spec:
-        return case.param(spec["param"], when)
+        return case.period_param(spec["param"], when)
     if "fact" in spec:
         got = case.facts.get(spec["fact"])
         if got is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .conditions import mentions
 from .time import UNITS, Period
 
 
@@ -140,8 +141,6 @@ class Procedure:
     listed: list = field(default_factory=list)  # (event type, judged per role) for each action a person may record
 
     def __post_init__(self):
-        from .conditions import mentions
-
         self.listed = [(et, mentions(et.when, "by")) for et in self.events.values() if not (et.opens or et.system)]
         for cid, chk in self.checks.items():
             self.checks_on.setdefault(chk["on"], []).append((cid, chk))
