@@ -100,9 +100,7 @@ class Case:
     def expiry_moment(self, ts: TimerState):
         if ts.open_pause is not None:  # the clock is stopped: no last day yet
             return None
-        end = ts.cached_last
-        if end is None:
-            end = tm.last_day(ts, self.body, self.tracing, self.office_of(ts.timer))
+        end = self.last_day(ts)
         got = ts.cached_expiry
         if got is None or got[0] is not end:  # computed again only when the last day has changed
             got = ts.cached_expiry = (end, tm.expiry_moment(end, ts.timer.outcome_on == "last_day"))

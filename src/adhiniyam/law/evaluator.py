@@ -301,18 +301,11 @@ def _fails_today(et, case: Case, as_of) -> bool:
     """Whether an action is closed on the as-of date. A condition that needs the entry's own data (the date
     an order intimates, a clock time) cannot fail before the entry is made: it is passed over, the other
     conditions decide, and the data is judged when the entry is recorded."""
-    try:
-        for c in et.when:
-            if not c.test(case, c.value, as_of):
-                return True
-        return False
-    except InvalidData:  # some condition needs the entry's data: judge the others one by one
-        pass
     for c in et.when:
         try:
-            if first_failure([c], case, as_of) is not None:
+            if not c.test(case, c.value, as_of):
                 return True
-        except InvalidData:
+        except InvalidData:  # it needs the entry's data: the others decide
             continue
     return False
 
