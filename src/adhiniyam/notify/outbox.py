@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from adhiniyam.records.prepared import Update, insert
+from adhiniyam.records.prepared import Update, UpdateMany, insert
 
 from . import messages as M
 from .delivery import enqueue
 from .models import Cursor, Notification
 
 _MOVE = Update(Cursor, ["seq"], ["body", "case", "seq"])
+_MOVE_MANY = UpdateMany(Cursor, ["seq"], ["body", "case", "seq"], returning="case")
 
 
 def record(case, procedure, result, rows, since: int | None = None) -> list[Notification]:
@@ -33,6 +34,22 @@ def record(case, procedure, result, rows, since: int | None = None) -> list[Noti
         since = cursor.seq
         if last > since:
             Cursor.objects.filter(body_id=case.body_id, pk=cursor.pk).update(seq=last)
+    return notices_after(case, procedure, result, rows, since)
+
+
+def record_many(writes: list[tuple]) -> None:
+    """`record` for many cases of one body, each (case, procedure, result, rows, since): the cursors that
+    are where their `since` says moved on in one statement (the sweep's batches), the others as `record`."""
+    moved = set(_MOVE_MANY([[rows[-1].seq, case.body_id, case.pk, since] for case, _p, _r, rows, since in writes]))
+    for case, procedure, result, rows, since in writes:
+        if case.pk in moved:
+            notices_after(case, procedure, result, rows, since)
+        else:
+            record(case, procedure, result, rows)
+
+
+def notices_after(case, procedure, result, rows, since: int) -> list[Notification]:
+    """The notices of the case's events after `since`, written."""
     written = []
     for ev in rows:
         if ev.seq > since:

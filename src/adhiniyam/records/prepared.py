@@ -116,3 +116,51 @@ class Update:
         with connection.cursor() as cur:
             cur.execute(self.sql, params)
             return cur.rowcount
+
+
+class UpdateMany:
+    """UPDATE of some fields of many rows, each found by its key fields, in one statement: `WITH v AS
+    (VALUES …) UPDATE t SET … FROM v WHERE` the keys match. The sweep writes a body's due cases, their
+    routes and their outbox cursors this way: one statement the server parses and plans, instead of one
+    per row. A field may be among both (the new value, and the old one the row must still have).
+    `only_changed`: leave the rows whose fields already have their new values; `returning`: a column to
+    answer for each row changed."""
+
+    def __init__(self, model, fields: list[str], keys: list[str], only_changed: bool = False, returning: str = ""):
+        self.table = model._meta.db_table
+        self.fields = [model._meta.get_field(n) for n in fields]
+        self.keys = [model._meta.get_field(n) for n in keys]
+        self.only_changed = only_changed
+        self.returning = model._meta.get_field(returning).column if returning else ""
+        self._built: dict[tuple, str] = {}                  # (rows, casts) -> SQL
+
+    def _sql(self, rows: int, casts: tuple[str, ...]) -> str:
+        if (rows, casts) not in self._built:
+            self._built[rows, casts] = self._build(rows, casts)
+        return self._built[rows, casts]
+
+    def _build(self, rows: int, casts: tuple[str, ...]) -> str:
+        n = len(self.fields)
+        v = [f"c{i}" for i in range(n + len(self.keys))]
+        sets = ", ".join(f'"{f.column}" = v.{c}' for f, c in zip(self.fields, v, strict=False))
+        where = [f't."{f.column}" = v.{c}' for f, c in zip(self.keys, v[n:], strict=True)]
+        if self.only_changed:
+            where.append("(" + " OR ".join(f't."{f.column}" <> v.{c}' for f, c in zip(self.fields, v, strict=False)) + ")")
+        first = "(" + ", ".join(f"%s{cast}" for cast in casts) + ")"
+        values = first + (", (" + ", ".join(["%s"] * len(v)) + ")") * (rows - 1)
+        back = f' RETURNING "{self.returning}"' if self.returning else ""
+        return (f'WITH v({", ".join(v)}) AS (VALUES {values}) UPDATE "{self.table}" AS t SET {sets} FROM v '
+                f'WHERE {" AND ".join(where)}{back}')
+
+    def __call__(self, rows: list[list], using: str = "default") -> list:
+        """Each row: the fields' values then the keys', as the database stores them (get_db_prep_save).
+        Answers the `returning` column of the rows changed (empty without it)."""
+        if not rows:
+            return []
+        connection = connections[using]
+        # PostgreSQL types the VALUES from its first row; SQLite takes any value as it comes
+        casts = tuple("::" + f.db_type(connection) if connection.vendor == "postgresql" else ""
+                      for f in self.fields + self.keys)
+        with connection.cursor() as cur:
+            cur.execute(self._sql(len(rows), casts), [value for row in rows for value in row])
+            return [r[0] for r in cur.fetchall()] if self.returning else []

@@ -40,8 +40,8 @@ from . import corrections as C
 from . import engine as E
 from . import services as S
 from .errors import LawRefused, ServiceError
-from .models import Body, Case, CaseEvent, CaseRoute
-from .prepared import Prepared
+from .models import Body, BodyLedger, Case, CaseEvent, CaseRoute
+from .prepared import Prepared, Update, UpdateMany, insert
 
 log = logging.getLogger("adhiniyam.records.sweep")
 
@@ -189,36 +189,23 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
         stored.append(case)
         routes += [(S.engaged(role, result, rows), case.pk, role) for role in S.authorities(procedure, case.act_id)]
     ledger = ledger_of.ledger
-    with _pipeline(), connection.cursor() as cur:
-        _write(cur, CaseEvent, [f.attname for f in CaseEvent._meta.concrete_fields if not f.primary_key], new_events)
-        cur.executemany(f"UPDATE {Case._meta.db_table} SET {', '.join(f'{c} = %s' for c in DERIVED)} "
-                        "WHERE id = %s AND body_id = %s",
-                        [_values(c, _DERIVED_FIELDS) + [c.pk, body.pk] for c in stored])
-        # a route flips only when its authority's engagement changed (the WHERE keeps the others as they are)
-        cur.executemany(f"UPDATE {CaseRoute._meta.db_table} SET active = %s WHERE body_id = %s AND case_id = %s "
-                        "AND role = %s AND active <> %s", [[a, body.pk, pk, role, a] for a, pk, role in routes])
+    with _pipeline():                   # the writes sent together; the events' INSERT answers their ids
+        _CASES([_values(c, _DERIVED_FIELDS) + [c.pk, body.pk] for c in stored])
+        # a route flips only when its authority's engagement changed (the others are left as they are)
+        _ROUTES([[active, body.pk, pk, role] for active, pk, role in routes])
         if new_events:
-            cur.execute("UPDATE records_bodyledger SET event_count = %s, head_hash = %s, updated_at = %s "
-                        "WHERE body_id = %s", [ledger.event_count, ledger.head_hash, timezone.now(), body.pk])
-    _notify(body, new_events, notices)
+            ledger.updated_at = timezone.now()
+            _LEDGER(ledger)
+        insert(new_events)
+    if notices:                         # the notices of the events just recorded, in the body's transaction
+        notify_outbox.record_many(notices)
     summary.events_recorded += len(new_events)
     return ledger
 
 
-def _notify(body: Body, new_events: list[CaseEvent], notices: list) -> None:
-    """The notices of the events just recorded (adhiniyam.notify's outbox, in the body's transaction), for
-    the cases that got any: their ids read back first in one query (the bulk INSERT returned none)."""
-    if not new_events:
-        return
-    with connection.cursor() as cur:
-        cur.execute("SELECT chain_seq, id FROM records_caseevent WHERE body_id = %s AND chain_seq >= %s",
-                    [body.pk, min(ev.chain_seq for ev in new_events)])
-        ids = dict(cur.fetchall())
-    for ev in new_events:
-        ev.pk = ids[ev.chain_seq]
-        ev._state.adding = False
-    for case, procedure, result, rows, since in notices:
-        notify_outbox.record(case, procedure, result, rows, since=since)
+_CASES = UpdateMany(Case, DERIVED, ["id", "body"])
+_ROUTES = UpdateMany(CaseRoute, ["active"], ["body", "case", "role"], only_changed=True)
+_LEDGER = Update(BodyLedger, ["event_count", "head_hash", "updated_at"], ["body"])
 
 
 @contextmanager
@@ -235,15 +222,6 @@ def _pipeline():
 def _values(obj, fields) -> list:
     db = connections[DEFAULT_DB_ALIAS]       # the connection itself: `connection` looks it up on every use
     return [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
-
-
-def _write(cur, model, names: list[str], objs: list) -> None:
-    """INSERT the objects, one statement for all of them (no ids are read back)."""
-    if objs:
-        fields = [model._meta.get_field(n) for n in names]
-        cols = ", ".join(connection.ops.quote_name(f.column) for f in fields)
-        cur.executemany(f"INSERT INTO {model._meta.db_table} ({cols}) VALUES ({', '.join(['%s'] * len(fields))})",
-                        [_values(o, fields) for o in objs])
 
 
 def _evaluate(case: Case, rows: list[CaseEvent], as_of):
