@@ -52,6 +52,8 @@ def main() -> int:
     ap.add_argument("--old-bodies", type=int, default=100, help="bodies the old path sweeps")
     ap.add_argument("--run", choices=["project", "raw", "old"], help=argparse.SUPPRESS)   # a worker process
     ap.add_argument("--as-of", help=argparse.SUPPRESS)
+    ap.add_argument("--threads", type=int, default=2, help="the project's sweep: threads, as `adhiniyam sweep` "
+                    "runs by default")
     ap.add_argument("--keep", action="store_true", help="keep the loaded database and its server (prints its URL)")
     ap.add_argument("--cold", action="store_true", help="sweep each copy cold (by default it is read into memory "
                     "first with pg_prewarm)")
@@ -97,7 +99,7 @@ def main() -> int:
         results: dict[str, list[dict]] = {"project": [], "raw": [], "old": []}
         for round_ in range(1, args.repeat + 1):
             for run in results:              # the kinds alternate, so load from other work falls on each
-                r = sweep_copy(db, pg, copies, run, as_of, args.old_bodies, warm=not args.cold)
+                r = sweep_copy(db, pg, copies, run, as_of, args.old_bodies, warm=not args.cold, threads=args.threads)
                 if r is None:
                     return 1
                 results[run].append(r)
@@ -128,7 +130,8 @@ def main() -> int:
     return 0
 
 
-def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int, warm: bool = True) -> dict | None:
+def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int, warm: bool = True,
+               threads: int = 2) -> dict | None:
     """One sweep (`run`) on a fresh copy of the loaded database (its tables and indexes read into memory
     first unless not `warm`), by a process pinned to one core."""
     copy = copy_database(db, pg)
@@ -137,7 +140,8 @@ def sweep_copy(db, pg, copies: list, run: str, as_of: str, old_bodies: int, warm
         warm_database(copy)
     env = {**db.env, "DATABASE_URL": copy[1]}
     env.pop("ADHINIYAM_CLOCK", None)
-    cmd = [sys.executable, __file__, "--run", run, "--as-of", as_of, "--old-bodies", str(old_bodies)]
+    cmd = [sys.executable, __file__, "--run", run, "--as-of", as_of, "--old-bodies", str(old_bodies),
+           "--threads", str(threads)]
     t = time.perf_counter()
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=7200,
                          preexec_fn=lambda: os.sched_setaffinity(0, {0}))
@@ -250,7 +254,7 @@ def worker(args) -> int:
     t, cpu = time.perf_counter(), time.process_time()
     if args.run == "project":
         from adhiniyam.records.sweep import sweep
-        summary = sweep(as_of=as_of, bodies=bodies, stdout=sys.stderr)
+        summary = sweep(as_of=as_of, bodies=bodies, stdout=sys.stderr, threads=args.threads)
         events = summary.events_recorded
         if summary.errors:
             print(f"{summary.errors} errors", file=sys.stderr)

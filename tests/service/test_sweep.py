@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections import Counter
 
 import pytest
 from django.core.management import call_command
@@ -105,6 +106,25 @@ def test_batches_record_the_same_events_as_case_by_case(cases, settings):
     assert all(broken is None for _b, _n, broken in verify())
     again = sweep(as_of=AS_OF)
     assert (again.cases_checked, again.events_recorded) == (0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_threads_record_the_same_events_as_case_by_case(cases, settings):
+    """`adhiniyam sweep` on PostgreSQL sweeps with two threads, each on its own connection (outside a
+    transaction, as cron runs it: the cases here are committed); their summaries add up."""
+    settings.ADHINIYAM_CLOCK = "2026-03-11T06:00"
+    before = _state()
+    old = _swept_by(_one_by_one)
+    summary = sweep(as_of=AS_OF, threads=2)
+    new = _state()
+    assert old["events"] != before["events"]
+    for key in old:
+        for a, b in zip(old[key], new[key], strict=True):
+            assert a == b, (key, a, b)
+    recorded = [e for e in new["events"] if e not in before["events"]]
+    assert summary.bodies == 2 and summary.events_recorded == len(recorded) and not summary.errors
+    assert summary.recorded == Counter(e[3] for e in recorded)
+    assert all(broken is None for _b, _n, broken in verify())
 
 
 def test_the_batch_sweep_corrects_a_recorded_outcome_as_case_by_case(cases, settings):

@@ -132,12 +132,16 @@ class UpdateMany:
         self.keys = [model._meta.get_field(n) for n in keys]
         self.only_changed = only_changed
         self.returning = model._meta.get_field(returning).column if returning else ""
-        self._built: dict[tuple, str] = {}                  # (rows, casts) -> SQL
+        self._built: dict[tuple, str] = {}                  # (database alias, rows) -> SQL
 
-    def _sql(self, rows: int, casts: tuple[str, ...]) -> str:
-        if (rows, casts) not in self._built:
-            self._built[rows, casts] = self._build(rows, casts)
-        return self._built[rows, casts]
+    def _sql(self, connection, rows: int) -> str:
+        key = (connection.alias, rows)
+        if key not in self._built:
+            # PostgreSQL types the VALUES from its first row; SQLite takes any value as it comes
+            casts = tuple("::" + f.db_type(connection) if connection.vendor == "postgresql" else ""
+                          for f in self.fields + self.keys)
+            self._built[key] = self._build(rows, casts)
+        return self._built[key]
 
     def _build(self, rows: int, casts: tuple[str, ...]) -> str:
         n = len(self.fields)
@@ -158,9 +162,6 @@ class UpdateMany:
         if not rows:
             return []
         connection = connections[using]
-        # PostgreSQL types the VALUES from its first row; SQLite takes any value as it comes
-        casts = tuple("::" + f.db_type(connection) if connection.vendor == "postgresql" else ""
-                      for f in self.fields + self.keys)
         with connection.cursor() as cur:
-            cur.execute(self._sql(len(rows), casts), [value for row in rows for value in row])
+            cur.execute(self._sql(connection, len(rows)), [value for row in rows for value in row])
             return [r[0] for r in cur.fetchall()] if self.returning else []

@@ -23,8 +23,11 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import sys
+import threading
 from collections import Counter, namedtuple
-from contextlib import contextmanager
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
@@ -60,6 +63,11 @@ class Summary:
     errors: int = 0
     recorded: Counter = field(default_factory=Counter)    # event type -> count
 
+    def add(self, other: Summary) -> None:
+        for name in ("bodies", "skipped", "cases_checked", "events_recorded", "errors"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.recorded.update(other.recorded)
+
     def as_dict(self) -> dict:
         return {"bodies": self.bodies, "skipped": self.skipped, "cases_checked": self.cases_checked,
                 "events_recorded": self.events_recorded, "errors": self.errors, "recorded": dict(self.recorded)}
@@ -84,10 +92,12 @@ def _due(today: dt.date):
     return Case.objects.filter(closed=False, next_deadline__lt=today)
 
 
-def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500) -> Summary:
+def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int = 500, threads: int = 1) -> Summary:
     """Sweep the bodies given (a queryset or list; default every body) that have cases due, `batch` bodies
     at a time: their settings gathered and their advisory locks taken together. Progress, body by body, on
-    `stdout` (a bar on a terminal, lines in a log)."""
+    `stdout` (a bar on a terminal, lines in a log). `threads` > 1 (PostgreSQL): the bodies are swept by that
+    many threads, each on its own connection, so one evaluates while another waits on the database (not
+    inside a transaction: there the sweep keeps to the transaction's connection)."""
     today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
     scope = bodies_of_shard() if bodies is None else bodies
     ids = _due(today).values_list("body_id", flat=True).distinct()
@@ -97,26 +107,57 @@ def sweep(as_of: dt.datetime | None = None, bodies=None, stdout=None, batch: int
     else:
         ids = sorted(ids.filter(body__in=scope.values("pk")))
     summary = Summary()
+    # SQLite: one writer at a time anyway; inside a transaction only its own connection sees its data
+    threads = threads if connection.vendor == "postgresql" and not connection.in_atomic_block else 1
     with Progress("sweep", total=len(ids), stream=stdout) as progress:
         for start in range(0, len(ids), batch):
-            _sweep_chunk(ids[start:start + batch], today, as_of, summary, batch, stdout, progress)
+            with _locked(ids[start:start + batch], summary) as chunk:
+                bodysettings.prefetch(chunk)
+                _sweep_bodies(chunk, today, as_of, summary, batch, stdout, progress, threads)
     return summary
 
 
-def _sweep_chunk(ids: list[int], today: dt.date, as_of, summary: Summary, batch: int, stdout,
-                 progress: Progress) -> None:
-    """A chunk of bodies: locked and their settings gathered together, then swept one by one."""
-    with _locked(ids, summary) as chunk:
-        bodysettings.prefetch(chunk)
+def _sweep_bodies(chunk: list[Body], today: dt.date, as_of, summary: Summary, batch: int, stdout,
+                  progress: Progress, threads: int) -> None:
+    """The bodies of a chunk swept one by one, or taken in turn by `threads` threads (each with its own
+    connection, closed when the chunk is done; each adds to its own summary, merged into `summary`)."""
+    if threads <= 1:
         for body in chunk:
-            try:
-                sweep_body(body, today, as_of, summary, batch)
-            except Exception as exc:  # one body's failure must not stop the sweep of the others
-                summary.errors += 1
-                log.exception("sweep failed for body %s", body.code)
-                if stdout:
-                    stdout.write(f"body {body.code}: {exc}\n")
-            progress.advance(note=body.code)
+            _sweep_one(body, today, as_of, summary, batch, stdout, progress)
+        return
+    todo, lock, parts = iter(chunk), threading.Lock(), [Summary() for _ in range(threads)]
+
+    def work(part: Summary) -> None:
+        try:
+            while (body := next(todo, None)) is not None:     # next() on a shared iterator: under the GIL
+                _sweep_one(body, today, as_of, part, batch, stdout, progress, lock)
+        finally:
+            connection.close()
+
+    switch = sys.getswitchinterval()
+    # a thread whose answer has come waits at most this long for the one evaluating (Python's default,
+    # 5 ms, is longer than most statements take: the database would sit idle)
+    sys.setswitchinterval(0.0002)
+    try:
+        with ThreadPoolExecutor(threads, thread_name_prefix="sweep") as pool:
+            list(pool.map(work, parts))
+    finally:
+        sys.setswitchinterval(switch)
+    for part in parts:
+        summary.add(part)
+
+
+def _sweep_one(body: Body, today: dt.date, as_of, summary: Summary, batch: int, stdout, progress: Progress,
+               lock: threading.Lock | None = None) -> None:
+    try:
+        sweep_body(body, today, as_of, summary, batch)
+    except Exception as exc:  # one body's failure must not stop the sweep of the others
+        summary.errors += 1
+        log.exception("sweep failed for body %s", body.code)
+        if stdout:
+            stdout.write(f"body {body.code}: {exc}\n")
+    with lock or nullcontext():
+        progress.advance(note=body.code)
 
 
 @contextmanager

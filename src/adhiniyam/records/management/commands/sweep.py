@@ -27,6 +27,9 @@ class Command(BaseCommand):
         parser.add_argument("--shard", default="0/1", help="I/N: only the bodies whose id is I modulo N "
                                                            "(run N sweepers, 0/N to N-1/N)")
         parser.add_argument("--batch", type=int, default=500, help="cases read and written together")
+        parser.add_argument("--threads", type=int, default=2,
+                            help="PostgreSQL: bodies swept by this many threads, each on its own connection, so "
+                                 "that one evaluates while another waits on the database (default 2; SQLite: 1)")
 
     def handle(self, *args, **opts):
         as_of = None
@@ -43,7 +46,8 @@ class Command(BaseCommand):
             missing = set(opts["body"]) - set(Body.objects.filter(code__in=opts["body"]).values_list("code", flat=True))
             if missing:
                 raise CommandError(f"no body {', '.join(sorted(missing))}")
-        summary = sweep(as_of=as_of, bodies=list(bodies), stdout=self.stdout, batch=max(1, opts["batch"]))
+        summary = sweep(as_of=as_of, bodies=list(bodies), stdout=self.stdout, batch=max(1, opts["batch"]),
+                        threads=max(1, opts["threads"]))
         self.stdout.write(summary.line())
         if summary.errors:
             raise SystemExit(1)
