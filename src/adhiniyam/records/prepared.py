@@ -119,12 +119,13 @@ class Update:
 
 
 class UpdateMany:
-    """UPDATE of some fields of many rows, each found by its key fields, in one statement: `WITH v AS
-    (VALUES …) UPDATE t SET … FROM v WHERE` the keys match. The sweep writes a body's due cases, their
-    routes and their outbox cursors this way: one statement the server parses and plans, instead of one
-    per row. A field may be among both (the new value, and the old one the row must still have).
-    `only_changed`: leave the rows whose fields already have their new values; `returning`: a column to
-    answer for each row changed."""
+    """UPDATE of some fields of many rows, each found by its key fields, in one statement. The sweep writes a
+    body's due cases, their routes and their outbox cursors this way: one statement the server parses and
+    plans, instead of one per row. On PostgreSQL the rows come as one array a column (`FROM unnest(…)`),
+    so the statement's text is the same for any number of rows: psycopg parses it once and the server
+    prepares it; on SQLite as `WITH v AS (VALUES …)`. A field may be among both the fields and the keys
+    (the new value, and the old one the row must still have). `only_changed`: leave the rows whose fields
+    already have their new values; `returning`: a column to answer for each row changed."""
 
     def __init__(self, model, fields: list[str], keys: list[str], only_changed: bool = False, returning: str = ""):
         self.table = model._meta.db_table
@@ -132,29 +133,29 @@ class UpdateMany:
         self.keys = [model._meta.get_field(n) for n in keys]
         self.only_changed = only_changed
         self.returning = model._meta.get_field(returning).column if returning else ""
-        self._built: dict[tuple, str] = {}                  # (database alias, rows) -> SQL
+        self._built: dict[tuple, str] = {}                  # (database alias, rows on SQLite) -> SQL
 
     def _sql(self, connection, rows: int) -> str:
-        key = (connection.alias, rows)
+        key = (connection.alias, rows if connection.vendor != "postgresql" else 0)
         if key not in self._built:
-            # PostgreSQL types the VALUES from its first row; SQLite takes any value as it comes
-            casts = tuple("::" + f.db_type(connection) if connection.vendor == "postgresql" else ""
-                          for f in self.fields + self.keys)
-            self._built[key] = self._build(rows, casts)
+            self._built[key] = self._build(connection, rows)
         return self._built[key]
 
-    def _build(self, rows: int, casts: tuple[str, ...]) -> str:
-        n = len(self.fields)
-        v = [f"c{i}" for i in range(n + len(self.keys))]
+    def _build(self, connection, rows: int) -> str:
+        n, every = len(self.fields), self.fields + self.keys
+        v = [f"c{i}" for i in range(len(every))]
         sets = ", ".join(f'"{f.column}" = v.{c}' for f, c in zip(self.fields, v, strict=False))
         where = [f't."{f.column}" = v.{c}' for f, c in zip(self.keys, v[n:], strict=True)]
         if self.only_changed:
             where.append("(" + " OR ".join(f't."{f.column}" <> v.{c}' for f, c in zip(self.fields, v, strict=False)) + ")")
-        first = "(" + ", ".join(f"%s{cast}" for cast in casts) + ")"
-        values = first + (", (" + ", ".join(["%s"] * len(v)) + ")") * (rows - 1)
+        if connection.vendor == "postgresql":
+            arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in every)
+            source, names = f"unnest({arrays}) AS v({', '.join(v)})", ""
+        else:
+            values = ", ".join(["(" + ", ".join(["%s"] * len(v)) + ")"] * rows)
+            source, names = "v", f"WITH v({', '.join(v)}) AS (VALUES {values}) "
         back = f' RETURNING "{self.returning}"' if self.returning else ""
-        return (f'WITH v({", ".join(v)}) AS (VALUES {values}) UPDATE "{self.table}" AS t SET {sets} FROM v '
-                f'WHERE {" AND ".join(where)}{back}')
+        return f'{names}UPDATE "{self.table}" AS t SET {sets} FROM {source} WHERE {" AND ".join(where)}{back}'
 
     def __call__(self, rows: list[list], using: str = "default") -> list:
         """Each row: the fields' values then the keys', as the database stores them (get_db_prep_save).
@@ -162,6 +163,10 @@ class UpdateMany:
         if not rows:
             return []
         connection = connections[using]
+        if connection.vendor == "postgresql":
+            params = [list(column) for column in zip(*rows, strict=True)]
+        else:
+            params = [value for row in rows for value in row]
         with connection.cursor() as cur:
-            cur.execute(self._sql(connection, len(rows)), [value for row in rows for value in row])
+            cur.execute(self._sql(connection, len(rows)), params)
             return [r[0] for r in cur.fetchall()] if self.returning else []
