@@ -1,24 +1,25 @@
 """The sweep: record what time alone produced (deemed grants, lapses, expiries) as system events,
 body by body, in batches.
 
-Each body is one transaction:
-  1. a PostgreSQL advisory lock on the body, taken with the body's settings version in one query; a
-     body another sweeper holds is skipped, so sweepers started side by side (`adhiniyam sweep --shard
-     I/N`, or the same one twice) never collide;
-  2. the body's due cases (open, the stored next deadline passed) locked in one query — cases before
-     the ledger, the order every writer of a case takes them in;
-  3. the body's ledger locked once;
-  4. per batch of cases: their events in one query and their routes in one; each case evaluated (no
-     trace) under the body's cached settings; its corrections (records.corrections: a case whose
-     recorded outcome its events no longer produce reads its whole events first) and new system events
-     chained in order (services.time_events, the same as every write); then the events
-     inserted in one statement, the cases updated in one and the routes that flip in at most two;
-  5. the ledger written once.
-The events are those that sweeping each case alone records (`services.sweep_case`; the test compares).
-A case the engine refuses is counted as an error and left as it was; a body that fails is rolled back
-whole and the sweep goes on with the next.
+Bodies are taken 500 at a time: their settings gathered together (bodysettings.prefetch) and, on
+PostgreSQL, an advisory lock on each taken in one query; a body another sweeper holds is skipped, so
+sweepers started side by side (`adhiniyam sweep --shard I/N`, or the same one twice) never collide.
+Each body is then one transaction:
+  1. the body's due cases (open, the stored next deadline passed) locked in one query — cases before
+     the ledger, the order every writer of a case takes them in — and their events in one;
+  2. each case evaluated (no trace) under the body's cached settings; its corrections
+     (records.corrections: a case whose recorded outcome its events no longer produce reads its whole
+     events first) and new system events chained in order (services.time_events, the same as every
+     write), the body's ledger locked when the first is;
+  3. sent together (a psycopg pipeline on PostgreSQL): the cases updated in one statement, the routes
+     that flip in one (prepared.UpdateMany), the ledger written once, the events inserted in one; then
+     the outbox cursors of the cases that got events moved in one, and their notices written.
+On PostgreSQL `adhiniyam sweep` runs two threads, each on its own connection, that take the bodies in
+turn: while one waits on the database the other evaluates (`--threads`).
+The events are those that sweeping each case alone records (`services.sweep_case`; the tests compare,
+with one thread and with two). A case the engine refuses is counted as an error and left as it was; a
+body that fails is rolled back whole and the sweep goes on with the next.
 """
-
 from __future__ import annotations
 
 import datetime as dt
