@@ -149,7 +149,11 @@ class UpdateMany:
         if self.only_changed:
             where.append("(" + " OR ".join(f't."{f.column}" <> v.{c}' for f, c in zip(self.fields, v, strict=False)) + ")")
         if connection.vendor == "postgresql":
-            arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in every)
+            # in binary (%b, where the server binds them): a text array's elements are then sent as they
+            # are, not each escaped by a regular expression in Python (the JSON of a case's answer has
+            # hundreds of quotes)
+            mark = "%b" if connection.settings_dict["OPTIONS"].get("server_side_binding") else "%s"
+            arrays = ", ".join(f"{mark}::{f.db_type(connection)}[]" for f in every)
             source, names = f"unnest({arrays}) AS v({', '.join(v)})", ""
         else:
             values = ", ".join(["(" + ", ".join(["%s"] * len(v)) + ")"] * rows)
