@@ -158,7 +158,12 @@ def database_config() -> dict:
         if cfg["NAME"] not in ("", ":memory:"):
             Path(cfg["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     elif cfg["ENGINE"] in ("django.db.backends.postgresql",):
-        cfg.setdefault("OPTIONS", {})
+        # Parameters bound by the server, so psycopg prepares a statement the connection has run five
+        # times and the server plans it once, not on every run: the write path's and the sweep's few
+        # statements run thousands of times a connection (ADHINIYAM_PG_CLIENT_BINDING=1: bound client-side,
+        # for a pooler in transaction mode, which cannot keep prepared statements).
+        server = os.environ.get("ADHINIYAM_PG_CLIENT_BINDING", "") != "1"
+        cfg.setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5} if server else {})
     return cfg
 
 
