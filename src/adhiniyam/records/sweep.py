@@ -31,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import connection, transaction
 from django.db.models import BooleanField, F, Func, IntegerField, Value
 from django.db.models.functions import Cast, Mod
 from django.utils import timezone
@@ -232,7 +232,7 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
         routes += [(S.engaged(role, result, rows), case.pk, role) for role in S.authorities(procedure, case.act_id)]
     ledger = ledger_of.ledger
     with _pipeline():                   # the writes sent together; the events' INSERT answers their ids
-        _CASES([_values(c, _DERIVED_FIELDS) + [c.pk, body.pk] for c in stored])
+        _CASES([[getattr(c, f.attname) for f in _DERIVED_FIELDS] + [c.pk, body.pk] for c in stored])
         # a route flips only when its authority's engagement changed (the others are left as they are)
         _ROUTES([[active, body.pk, pk, role] for active, pk, role in routes])
         if new_events:
@@ -259,11 +259,6 @@ def _pipeline():
             yield
     else:
         yield
-
-
-def _values(obj, fields) -> list:
-    db = connections[DEFAULT_DB_ALIAS]       # the connection itself: `connection` looks it up on every use
-    return [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
 
 
 def _evaluate(case: Case, rows: list[CaseEvent], as_of):
