@@ -18,7 +18,7 @@ from .delivery import enqueue
 from .models import Cursor, Notification
 
 _MOVE = Update(Cursor, ["seq"], ["body", "case", "seq"])
-_MOVE_MANY = UpdateMany(Cursor, ["seq"], ["body", "case", "seq"], returning="case")
+_MOVE_MANY = UpdateMany(Cursor, ["seq"], ["case", "seq"], returning="case")
 
 
 def record(case, procedure, result, rows, since: int | None = None) -> list[Notification]:
@@ -40,7 +40,8 @@ def record(case, procedure, result, rows, since: int | None = None) -> list[Noti
 def record_many(writes: list[tuple]) -> None:
     """`record` for many cases of one body, each (case, procedure, result, rows, since): the cursors that
     are where their `since` says moved on in one statement (the sweep's batches), the others as `record`."""
-    moved = set(_MOVE_MANY([[rows[-1].seq, case.body_id, case.pk, since] for case, _p, _r, rows, since in writes]))
+    body_id = writes[0][0].body_id
+    moved = set(_MOVE_MANY(body_id, [[rows[-1].seq, case.pk, since] for case, _p, _r, rows, since in writes]))
     for case, procedure, result, rows, since in writes:
         if case.pk in moved:
             notices_after(case, procedure, result, rows, since)

@@ -127,12 +127,14 @@ class UpdateMany:
     jsonb_to_recordset(…)`): the statement's text is the same for any number of rows, so the server
     prepares it, and the rows are encoded by the json module's C code in one call, not value by value by
     psycopg's adapters (arrays of a case's answer cost a fifth of the sweeper's time). On SQLite they come
-    as `WITH v AS (VALUES …)`. A field may be among both the fields and the keys (the new value, and the
+    as `WITH v AS (VALUES …)`. The rows are of one body, named once (`body_id = %s`: the statement goes to
+    one shard, one partition). A field may be among both the fields and the keys (the new value, and the
     old one the row must still have). `only_changed`: leave the rows whose fields already have their new
     values; `returning`: a column to answer for each row changed."""
 
     def __init__(self, model, fields: list[str], keys: list[str], only_changed: bool = False, returning: str = ""):
         self.table = model._meta.db_table
+        self.body = model._meta.get_field("body").column
         self.fields = [model._meta.get_field(n) for n in fields]
         self.keys = [model._meta.get_field(n) for n in keys]
         self.names = [f"c{i}" for i in range(len(self.fields) + len(self.keys))]
@@ -149,7 +151,7 @@ class UpdateMany:
     def _build(self, connection, rows: int) -> str:
         n, every, v = len(self.fields), self.fields + self.keys, self.names
         sets = ", ".join(f'"{f.column}" = v.{c}' for f, c in zip(self.fields, v, strict=False))
-        where = [f't."{f.column}" = v.{c}' for f, c in zip(self.keys, v[n:], strict=True)]
+        where = [f't."{self.body}" = %s'] + [f't."{f.column}" = v.{c}' for f, c in zip(self.keys, v[n:], strict=True)]
         if self.only_changed:
             where.append("(" + " OR ".join(f't."{f.column}" <> v.{c}' for f, c in zip(self.fields, v, strict=False)) + ")")
         if connection.vendor == "postgresql":
@@ -157,13 +159,13 @@ class UpdateMany:
             source, names = f"jsonb_to_recordset(%s::jsonb) AS v({columns})", ""
         else:
             values = ", ".join(["(" + ", ".join(["%s"] * len(v)) + ")"] * rows)
-            source, names = "v", f"WITH v({', '.join(v)}) AS (VALUES {values}) "
+            source, names = "v", f"WITH v({', '.join(v)}) AS (VALUES {values}) "   # its marks before the body's
         back = f' RETURNING "{self.returning}"' if self.returning else ""
         return f'{names}UPDATE "{self.table}" AS t SET {sets} FROM {source} WHERE {" AND ".join(where)}{back}'
 
-    def __call__(self, rows: list[list], using: str = "default") -> list:
+    def __call__(self, body_id: int, rows: list[list], using: str = "default") -> list:
         """Each row: the fields' values then the keys', as the model holds them (a JSON field's value, a
-        date…). Answers the `returning` column of the rows changed (empty without it)."""
+        date…), of the body `body_id`. Answers the `returning` column of the rows changed (empty without it)."""
         if not rows:
             return []
         connection = connections[using]
@@ -172,6 +174,7 @@ class UpdateMany:
         else:
             every = self.fields + self.keys
             params = [f.get_db_prep_save(value, connection) for row in rows for f, value in zip(every, row, strict=True)]
+        params.append(body_id)
         with connection.cursor() as cur:
             cur.execute(self._sql(connection, len(rows)), params)
             return [r[0] for r in cur.fetchall()] if self.returning else []

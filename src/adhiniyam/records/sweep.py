@@ -232,9 +232,9 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
         routes += [(S.engaged(role, result, rows), case.pk, role) for role in S.authorities(procedure, case.act_id)]
     ledger = ledger_of.ledger
     with _pipeline():                   # the writes sent together; the events' INSERT answers their ids
-        _CASES([[getattr(c, f.attname) for f in _DERIVED_FIELDS] + [c.pk, body.pk] for c in stored])
+        _CASES(body.pk, [[getattr(c, f.attname) for f in _DERIVED_FIELDS] + [c.pk] for c in stored])
         # a route flips only when its authority's engagement changed (the others are left as they are)
-        _ROUTES([[active, body.pk, pk, role] for active, pk, role in routes])
+        _ROUTES(body.pk, [[active, pk, role] for active, pk, role in routes])
         if new_events:
             ledger.updated_at = timezone.now()
             _LEDGER(ledger)
@@ -245,8 +245,8 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
     return ledger
 
 
-_CASES = UpdateMany(Case, DERIVED, ["id", "body"])
-_ROUTES = UpdateMany(CaseRoute, ["active"], ["body", "case", "role"], only_changed=True)
+_CASES = UpdateMany(Case, DERIVED, ["id"])
+_ROUTES = UpdateMany(CaseRoute, ["active"], ["case", "role"], only_changed=True)
 _LEDGER = Update(BodyLedger, ["event_count", "head_hash", "updated_at"], ["body"])
 
 
