@@ -18,9 +18,10 @@ UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 
-from django.db import connections
+from django.db import connections, models
 from django.db.models.query import get_related_populators
 
 
@@ -72,12 +73,64 @@ class Prepared:
         return out
 
 
+# Field classes whose get_db_prep_save gives a value of this exact type (or None) back unchanged.
+_SAME = {models.CharField: str, models.TextField: str, models.SlugField: str, models.EmailField: str,
+         models.IntegerField: int, models.BigIntegerField: int, models.SmallIntegerField: int,
+         models.PositiveIntegerField: int, models.PositiveBigIntegerField: int,
+         models.PositiveSmallIntegerField: int, models.AutoField: int, models.BigAutoField: int,
+         models.BooleanField: bool, models.FloatField: float}
+_KEYS = (models.ForeignKey, models.OneToOneField)
+
+
+def _adapter(field):
+    """(value, connection) -> the parameter field.get_db_prep_save(value, connection) gives. Django's chain of
+    get_prep_value/to_python calls costs a few µs a field and a write stores some sixty fields (issue 21), so
+    the usual types are done here directly; anything else takes Django's own path."""
+    slow, kind = field.get_db_prep_save, type(field)
+    if kind in _KEYS:
+        kind = type(field.target_field)                  # a foreign key stores its target's value
+    if kind in _SAME:
+        same = _SAME[kind]
+        return lambda v, c: v if v is None or type(v) is same else slow(v, c)
+    if kind is models.JSONField:
+        encoder = field.encoder
+        return lambda v, c: c.ops.adapt_json_value(v, encoder) if type(v) in (dict, list) else slow(v, c)
+    if kind is models.DateField:
+        return lambda v, c: c.ops.adapt_datefield_value(v) if type(v) is dt.date else slow(v, c)
+    if kind is models.DateTimeField:                    # an aware datetime (a naive one warns, in Django's path)
+        return lambda v, c: (c.ops.adapt_datetimefield_value(v) if type(v) is dt.datetime and v.tzinfo is not None
+                             else slow(v, c))
+    return slow
+
+
+# Field classes whose pre_save reads the attribute, unless they stamp the time (auto_now, auto_now_add).
+_PLAIN = (*_SAME, models.JSONField, models.DateField, models.DateTimeField, *_KEYS)
+
+
+def _getter(field, add: bool | None):
+    """obj -> the field's value to store: what field.pre_save(obj, add) gives, or the attribute as it is
+    when `add` is None (Update)."""
+    stamps = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    if add is not None and (stamps or type(field) not in _PLAIN):
+        return functools.partial(field.pre_save, add=add)
+    attname = field.attname
+    return lambda obj: getattr(obj, attname)
+
+
+def _params(fields: list, add: bool | None):
+    """obj, connection -> the fields' parameters, their getters and adapters made once."""
+    pairs = [(_getter(f, add), _adapter(f)) for f in fields]
+    return lambda obj, c: [adapt(get(obj), c) for get, adapt in pairs]
+
+
 @functools.cache
-def _insert_sql(model, rows: int, with_id: bool) -> tuple[str, list]:
+def _insert_sql(model, rows: int, with_id: bool) -> tuple[str, object]:
+    """The statement, and obj, connection -> a row's parameters."""
     fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
     cols = ", ".join(f'"{f.column}"' for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return f'INSERT INTO "{model._meta.db_table}" ({cols}) VALUES {", ".join([row] * rows)} RETURNING "id"', fields
+    sql = f'INSERT INTO "{model._meta.db_table}" ({cols}) VALUES {", ".join([row] * rows)} RETURNING "id"'
+    return sql, _params(fields, True)
 
 
 def insert(objs: list, using: str = "default") -> None:
@@ -87,8 +140,8 @@ def insert(objs: list, using: str = "default") -> None:
         return
     connection = connections[using]
     with_id = objs[0].pk is not None
-    sql, fields = _insert_sql(type(objs[0]), len(objs), with_id)
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    sql, params_of = _insert_sql(type(objs[0]), len(objs), with_id)
+    params = [p for obj in objs for p in params_of(obj, connection)]
     with connection.cursor() as cur:
         cur.execute(sql, params)
         ids = [r[0] for r in cur.fetchall()]
@@ -103,6 +156,7 @@ class Update:
     def __init__(self, model, fields: list[str], keys: list[str]):
         self.fields = [model._meta.get_field(n) for n in fields]
         self.keys = [model._meta.get_field(n) for n in keys]
+        self.params = _params(self.fields, None)
         sets = ", ".join(f'"{f.column}" = %s' for f in self.fields)
         where = " AND ".join(f'"{f.column}" = %s' for f in self.keys)
         self.sql = f'UPDATE "{model._meta.db_table}" SET {sets} WHERE {where}'
@@ -111,7 +165,7 @@ class Update:
         """Write `obj`'s fields; the keys are obj's own unless given (e.g. version=the one read). Returns
         the rows changed."""
         connection = connections[using]
-        params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in self.fields]
+        params = self.params(obj, connection)
         params += [keys.get(f.name, getattr(obj, f.attname)) for f in self.keys]
         with connection.cursor() as cur:
             cur.execute(self.sql, params)
