@@ -1,12 +1,14 @@
 """records/prepared.py does by hand what Django does for the write path's statements (issue 21); these check
-that it gives what Django gives: the parameters of an INSERT or UPDATE."""
+that it gives what Django gives: the parameters of an INSERT or UPDATE, and the statements run (seen by
+CaptureQueriesContext, errors translated to Django's)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from adhiniyam.notify.models import Cursor
@@ -60,3 +62,14 @@ def test_update_parameters_are_djangos(world):
                        (ledger, ["case_count", "event_count", "head_hash", "updated_at"])):
         fields = [type(obj)._meta.get_field(n) for n in names]
         assert [comparable(p) for p in prepared._params(fields, None)(obj, connection)] == django_params(obj, fields, None)
+
+
+def test_statements_are_seen_and_errors_are_djangos(world):
+    person = Person(body=world["vp"], name="A")
+    with CaptureQueriesContext(connection) as q:
+        prepared.insert([person])
+    assert [x["sql"] for x in q.captured_queries if "records_person" in x["sql"]]
+    again = Person(id=person.pk, body=world["vp"], name="B")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        prepared.insert([again])                             # the DB-API's error, as Django's IntegrityError
+    assert Person.objects.get(pk=person.pk).name == "A"

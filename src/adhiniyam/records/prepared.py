@@ -22,7 +22,40 @@ import datetime as dt
 import functools
 
 from django.db import connections, models
+from django.db.backends.sqlite3.base import SQLiteCursorWrapper
 from django.db.models.query import get_related_populators
+
+
+def execute(connection, sql: str, params: list, fetch: bool = False):
+    """Run one statement of the write path: its rows if `fetch`, else the number of rows it changed.
+    Django's cursor wrapper costs more CPU than SQLite takes to run such a statement, and rewrites the SQL
+    for SQLite's `?` placeholders each time, so the statement runs on the DB-API cursor (its SQL converted
+    once) with Django's checks and error translation kept — except when Django records queries (DEBUG,
+    CaptureQueriesContext) or a wrapper watches them (connection.execute_wrapper): then through Django's
+    cursor, so that every statement is seen."""
+    if connection.queries_logged or connection.execute_wrappers:
+        with connection.cursor() as cur:
+            cur.execute(sql, params)
+            return cur.fetchall() if fetch else cur.rowcount
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_no_broken_transaction()
+    with connection.wrap_database_errors:
+        if connection.vendor == "sqlite":
+            cur, sql = connection.connection.cursor(), _qmark(sql)
+        else:
+            cur = connection.create_cursor()
+        try:
+            cur.execute(sql, params)
+            return cur.fetchall() if fetch else cur.rowcount
+        finally:
+            cur.close()
+
+
+@functools.cache
+def _qmark(sql: str) -> str:
+    """The statement with SQLite's placeholders, as Django's SQLite cursor makes it."""
+    return SQLiteCursorWrapper.convert_query(None, sql)
 
 
 class Prepared:
@@ -58,9 +91,7 @@ class Prepared:
         params = list(params)
         for slot, value in zip(slots, args, strict=True):
             params[slot] = value
-        with connections[using].cursor() as cur:
-            cur.execute(sql, params)
-            rows = cur.fetchall()
+        rows = execute(connections[using], sql, params, fetch=True)
         if instances is None:
             return [tuple(row) for row in convert(rows)]
         model, first, last, init, populators = instances
@@ -142,9 +173,7 @@ def insert(objs: list, using: str = "default") -> None:
     with_id = objs[0].pk is not None
     sql, params_of = _insert_sql(type(objs[0]), len(objs), with_id)
     params = [p for obj in objs for p in params_of(obj, connection)]
-    with connection.cursor() as cur:
-        cur.execute(sql, params)
-        ids = [r[0] for r in cur.fetchall()]
+    ids = [r[0] for r in execute(connection, sql, params, fetch=True)]
     for obj, pk in zip(objs, ids, strict=True):
         obj.pk = pk
         obj._state.adding, obj._state.db = False, using
@@ -167,6 +196,4 @@ class Update:
         connection = connections[using]
         params = self.params(obj, connection)
         params += [keys.get(f.name, getattr(obj, f.attname)) for f in self.keys]
-        with connection.cursor() as cur:
-            cur.execute(self.sql, params)
-            return cur.rowcount
+        return execute(connection, self.sql, params)
