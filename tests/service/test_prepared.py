@@ -1,6 +1,6 @@
 """records/prepared.py does by hand what Django does for the write path's statements (issue 21); these check
-that it gives what Django gives: the parameters of an INSERT or UPDATE, and the statements run (seen by
-CaptureQueriesContext, errors translated to Django's)."""
+that it gives what Django gives: the parameters of an INSERT or UPDATE, the instances made from rows, and
+the statements run (seen by CaptureQueriesContext, errors translated to Django's)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ import datetime as dt
 
 import pytest
 from django.db import IntegrityError, connection, transaction
+from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from adhiniyam.notify.models import Cursor
 from adhiniyam.records import prepared
-from adhiniyam.records.models import BodyLedger, Case, CaseEvent, CaseRoute, Person
+from adhiniyam.records.models import Body, BodyLedger, Case, CaseEvent, CaseRoute, Person
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +63,29 @@ def test_update_parameters_are_djangos(world):
                        (ledger, ["case_count", "event_count", "head_hash", "updated_at"])):
         fields = [type(obj)._meta.get_field(n) for n in names]
         assert [comparable(p) for p in prepared._params(fields, None)(obj, connection)] == django_params(obj, fields, None)
+
+
+def test_instances_are_djangos(world):
+    row = Body.objects.filter(pk=world["vp"].pk).values_list(*(f.attname for f in Body._meta.concrete_fields)).get()
+    ours, theirs = prepared.maker(Body)("default", row), Body.from_db("default", None, row)
+    assert (ours.__dict__.keys() - {"_state"}) == (theirs.__dict__.keys() - {"_state"})
+    assert all(getattr(ours, f.attname) == getattr(theirs, f.attname) for f in Body._meta.concrete_fields)
+    assert (ours._state.adding, ours._state.db) == (False, "default")
+    assert ours.parent == world["block"]                     # a relation read lazily, as Django's
+
+
+def test_instances_send_post_init_when_someone_listens(world):
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+    post_init.connect(receiver, sender=Body)
+    try:
+        body = prepared.maker(Body)("default", Body.objects.values_list(
+            *(f.attname for f in Body._meta.concrete_fields)).get(pk=world["vp"].pk))
+    finally:
+        post_init.disconnect(receiver, sender=Body)
+    assert seen == [body]
 
 
 def test_statements_are_seen_and_errors_are_djangos(world):
