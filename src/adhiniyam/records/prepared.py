@@ -24,7 +24,7 @@ import functools
 from django.db import connections, models
 from django.db.backends.sqlite3.base import SQLiteCursorWrapper
 from django.db.models.base import ModelState
-from django.db.models.query import get_related_populators
+from django.db.models.query import RelatedPopulator
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 
@@ -94,7 +94,7 @@ class Prepared:
         model, init = info["model"], [f[0].target.attname for f in compiler.select[first:last]]
         make = maker(model) if init == [f.attname for f in model._meta.concrete_fields] else (
             lambda using, values: model.from_db(using, init, values))     # only() or defer()
-        return convert, sql, params, slots, (make, first, last, get_related_populators(info, compiler.select, db))
+        return convert, sql, params, slots, (make, first, last, _populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
         if using not in self._compiled:
@@ -135,6 +135,31 @@ def maker(model):
         obj.__dict__.update(zip(attnames, values, strict=True))
         return obj
     return make
+
+
+class _Populator(RelatedPopulator):
+    """Django's select_related populator, making its instances with maker() when it reads every field."""
+
+    def __init__(self, klass_info, select, db):
+        super().__init__(klass_info, select, db)
+        self.related_populators = _populators(klass_info, select, db)
+        full = self.init_list == [f.attname for f in self.model_cls._meta.concrete_fields]
+        self.make = maker(self.model_cls) if full else (
+            lambda using, values: self.model_cls.from_db(using, self.init_list, values))
+
+    def populate(self, row, from_obj):             # RelatedPopulator.populate, with self.make
+        obj_data = self.reorder_for_init(row) if self.reorder_for_init else row[self.cols_start:self.cols_end]
+        obj = None if obj_data[self.pk_idx] is None else self.make(self.db, obj_data)
+        if obj is not None:
+            for related in self.related_populators:
+                related.populate(row, obj)
+        self.local_setter(from_obj, obj)
+        if obj is not None:
+            self.remote_setter(obj, from_obj)
+
+
+def _populators(klass_info, select, db) -> list[_Populator]:
+    return [_Populator(info, select, db) for info in klass_info.get("related_klass_infos", [])]
 
 
 # Field classes whose get_db_prep_save gives a value of this exact type (or None) back unchanged.
