@@ -14,6 +14,11 @@ their select_related objects) the way the QuerySet would make them.
 The markers must be values that cannot occur otherwise in the query (negative ids, odd strings, the date
 "0001-01-01"), each appearing once among its parameters; pass dates as ISO text. `insert` and `Update` do the same for the write path's INSERTs and
 UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
+
+What Django still did per statement is done here once where it can be (issue 21, second part): each
+field's parameter by an adapter chosen once (`_adapter`), the statement on a DB-API cursor kept for it
+(`execute`; through Django's cursor whenever queries are recorded), the instances without
+Model.__init__ (`maker`). tests/service/test_prepared.py checks each against what Django gives.
 """
 
 from __future__ import annotations
