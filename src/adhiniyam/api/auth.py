@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from ninja.security import HttpBearer, SessionAuth
 
 from adhiniyam.records.access import remember_memberships
-from adhiniyam.records.prepared import Prepared
+from adhiniyam.records.prepared import Prepared, maker
 
 from .models import ApiToken, hash_token
 
@@ -26,30 +28,37 @@ _TOKEN = Prepared(lambda key_hash: ApiToken.objects.filter(key_hash=key_hash).va
     *(n for model, prefix in _parts() for n in _fields(model, prefix))), "\x00key")
 
 
+@functools.cache
+def _makers() -> list:
+    """For the token, its user, a membership and its body: (db, row) -> its instance, None if the row has
+    none (a user without memberships), made once rather than on every request."""
+    out, start = [], 0
+    for model, _prefix in _parts():
+        end = start + len(model._meta.concrete_fields)
+        out.append(functools.partial(_make, maker(model), start, end))
+        start = end
+    return out
+
+
+def _make(make, start: int, end: int, row):
+    values = row[start:end]
+    return None if values[0] is None else make("default", values)
+
+
 def token_user(raw: str) -> ApiToken | None:
     """The token, its user and the user's memberships with their bodies, in one query (the memberships
     are kept on the user for access.memberships)."""
-    parts = _parts()
-    names = [_fields(model, prefix) for model, prefix in parts]
     rows = _TOKEN(hash_token(raw))
     if not rows:
         return None
-    cut = [0]
-    for group in names:
-        cut.append(cut[-1] + len(group))
-
-    def make(i, row):
-        model, _prefix = parts[i]
-        values = row[cut[i]:cut[i + 1]]
-        return None if values[0] is None else model.from_db("default", _fields(model), values)
-
-    token, user = make(0, rows[0]), make(1, rows[0])
+    token_of, user_of, membership_of, body_of = _makers()
+    token, user = token_of(rows[0]), user_of(rows[0])
     token.user = user
     held = []
     for row in rows:
-        m = make(2, row)
+        m = membership_of(row)
         if m is not None:
-            m.body, m.user = make(3, row), user
+            m.body, m.user = body_of(row), user
             held.append(m)
     remember_memberships(user, held)
     return token

@@ -14,6 +14,11 @@ their select_related objects) the way the QuerySet would make them.
 The markers must be values that cannot occur otherwise in the query (negative ids, odd strings, the date
 "0001-01-01"), each appearing once among its parameters; pass dates as ISO text. `insert` and `Update` do the same for the write path's INSERTs and
 UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
+
+What Django still did per statement is done here once where it can be (issue 21, second part): each
+field's parameter by an adapter chosen once (`_adapter`), the statement on a DB-API cursor kept for it
+(`execute`; through Django's cursor whenever queries are recorded), the instances without
+Model.__init__ (`maker`). tests/service/test_prepared.py checks each against what Django gives.
 """
 
 from __future__ import annotations
@@ -22,8 +27,52 @@ import datetime as dt
 import functools
 import json
 
-from django.db import connections
-from django.db.models.query import get_related_populators
+from django.db import connections, models
+from django.db.backends.sqlite3.base import SQLiteCursorWrapper
+from django.db.models.base import ModelState
+from django.db.models.query import RelatedPopulator
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
+
+
+def execute(connection, sql: str, params: list, fetch: bool = False):
+    """Run one statement of the write path: its rows if `fetch`, else the number of rows it changed.
+    Django's cursor wrapper costs more CPU than SQLite takes to run such a statement, and rewrites the SQL
+    for SQLite's `?` placeholders each time, so the statement runs on the DB-API cursor (its SQL converted
+    once) with Django's checks and error translation kept — except when Django records queries (DEBUG,
+    CaptureQueriesContext) or a wrapper watches them (connection.execute_wrapper): then through Django's
+    cursor, so that every statement is seen."""
+    if connection.queries_logged or connection.execute_wrappers:
+        with connection.cursor() as cur:
+            cur.execute(sql, params)
+            return cur.fetchall() if fetch else cur.rowcount
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    connection.validate_no_broken_transaction()
+    with connection.wrap_database_errors:
+        cur = _cursor(connection, sql)
+        cur.execute(_qmark(sql) if connection.vendor == "sqlite" else sql, params)
+        return cur.fetchall() if fetch else cur.rowcount
+
+
+def _cursor(connection, sql: str):
+    """The DB-API cursor kept for this statement on this connection (a new connection, new cursors).
+    psycopg keeps on a cursor the statement it last ran, parsed, and the loaders of its result's columns,
+    so running a statement again on its own cursor takes some 35 µs less CPU (half a small select's)."""
+    kept = connection.__dict__.get("_prepared_cursors")
+    if kept is None or kept[0] is not connection.connection:
+        kept = connection._prepared_cursors = (connection.connection, {})
+    cur = kept[1].get(sql)
+    if cur is None:
+        cur = kept[1][sql] = (connection.connection.cursor() if connection.vendor == "sqlite"
+                              else connection.create_cursor())
+    return cur
+
+
+@functools.cache
+def _qmark(sql: str) -> str:
+    """The statement with SQLite's placeholders, as Django's SQLite cursor makes it."""
+    return SQLiteCursorWrapper.convert_query(None, sql)
 
 
 class Prepared:
@@ -48,9 +97,10 @@ class Prepared:
         if qs.query.values_select:                           # values_list(): the rows as tuples
             return convert, sql, params, slots, None
         first, last = info["select_fields"][0], info["select_fields"][-1] + 1
-        init = [f[0].target.attname for f in compiler.select[first:last]]
-        return convert, sql, params, slots, (info["model"], first, last, init,
-                                             get_related_populators(info, compiler.select, db))
+        model, init = info["model"], [f[0].target.attname for f in compiler.select[first:last]]
+        make = maker(model) if init == [f.attname for f in model._meta.concrete_fields] else (
+            lambda using, values: model.from_db(using, init, values))     # only() or defer()
+        return convert, sql, params, slots, (make, first, last, _populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
         if using not in self._compiled:
@@ -59,15 +109,13 @@ class Prepared:
         params = list(params)
         for slot, value in zip(slots, args, strict=True):
             params[slot] = value
-        with connections[using].cursor() as cur:
-            cur.execute(sql, params)
-            rows = cur.fetchall()
+        rows = execute(connections[using], sql, params, fetch=True)
         if instances is None:
             return [tuple(row) for row in convert(rows)]
-        model, first, last, init, populators = instances
+        make, first, last, populators = instances
         out = []
         for row in convert(rows):
-            obj = model.from_db(using, init, row[first:last])
+            obj = make(using, row[first:last])
             for populator in populators:
                 populator.populate(row, obj)
             out.append(obj)
@@ -75,11 +123,109 @@ class Prepared:
 
 
 @functools.cache
-def _insert_sql(model, rows: int, with_id: bool) -> tuple[str, list]:
+def maker(model):
+    """(db, values) -> what model.from_db(db, <all its concrete fields>, values) makes. Model.__init__ sets
+    each field through its descriptor and sends pre_init and post_init (some µs an instance, a dozen
+    instances a write); where that changes nothing (no receiver of those signals, no __init__ or from_db of
+    the model's own, every field's attribute Django's), the values go into the instance's __dict__ directly."""
+    attnames = [f.attname for f in model._meta.concrete_fields]
+    plain = (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
+             and all(isinstance(getattr(model, n, None), DeferredAttribute) for n in attnames))
+
+    def make(db: str, values):
+        if not plain or pre_init.receivers or post_init.receivers:
+            return model.from_db(db, attnames, values)
+        obj = model.__new__(model)
+        obj._state = state = ModelState()
+        state.adding, state.db = False, db
+        obj.__dict__.update(zip(attnames, values, strict=True))
+        return obj
+    return make
+
+
+class _Populator(RelatedPopulator):
+    """Django's select_related populator, making its instances with maker() when it reads every field."""
+
+    def __init__(self, klass_info, select, db):
+        super().__init__(klass_info, select, db)
+        self.related_populators = _populators(klass_info, select, db)
+        full = self.init_list == [f.attname for f in self.model_cls._meta.concrete_fields]
+        self.make = maker(self.model_cls) if full else (
+            lambda using, values: self.model_cls.from_db(using, self.init_list, values))
+
+    def populate(self, row, from_obj):             # RelatedPopulator.populate, with self.make
+        obj_data = self.reorder_for_init(row) if self.reorder_for_init else row[self.cols_start:self.cols_end]
+        obj = None if obj_data[self.pk_idx] is None else self.make(self.db, obj_data)
+        if obj is not None:
+            for related in self.related_populators:
+                related.populate(row, obj)
+        self.local_setter(from_obj, obj)
+        if obj is not None:
+            self.remote_setter(obj, from_obj)
+
+
+def _populators(klass_info, select, db) -> list[_Populator]:
+    return [_Populator(info, select, db) for info in klass_info.get("related_klass_infos", [])]
+
+
+# Field classes whose get_db_prep_save gives a value of this exact type (or None) back unchanged.
+_SAME = {models.CharField: str, models.TextField: str, models.SlugField: str, models.EmailField: str,
+         models.IntegerField: int, models.BigIntegerField: int, models.SmallIntegerField: int,
+         models.PositiveIntegerField: int, models.PositiveBigIntegerField: int,
+         models.PositiveSmallIntegerField: int, models.AutoField: int, models.BigAutoField: int,
+         models.BooleanField: bool, models.FloatField: float}
+_KEYS = (models.ForeignKey, models.OneToOneField)
+
+
+def _adapter(field):
+    """(value, connection) -> the parameter field.get_db_prep_save(value, connection) gives. Django's chain of
+    get_prep_value/to_python calls costs a few µs a field and a write stores some sixty fields (issue 21), so
+    the usual types are done here directly; anything else takes Django's own path."""
+    slow, kind = field.get_db_prep_save, type(field)
+    if kind in _KEYS:
+        kind = type(field.target_field)                  # a foreign key stores its target's value
+    if kind in _SAME:
+        same = _SAME[kind]
+        return lambda v, c: v if v is None or type(v) is same else slow(v, c)
+    if kind is models.JSONField:
+        encoder = field.encoder
+        return lambda v, c: c.ops.adapt_json_value(v, encoder) if type(v) in (dict, list) else slow(v, c)
+    if kind is models.DateField:
+        return lambda v, c: c.ops.adapt_datefield_value(v) if type(v) is dt.date else slow(v, c)
+    if kind is models.DateTimeField:                    # an aware datetime (a naive one warns, in Django's path)
+        return lambda v, c: (c.ops.adapt_datetimefield_value(v) if type(v) is dt.datetime and v.tzinfo is not None
+                             else slow(v, c))
+    return slow
+
+
+# Field classes whose pre_save reads the attribute, unless they stamp the time (auto_now, auto_now_add).
+_PLAIN = (*_SAME, models.JSONField, models.DateField, models.DateTimeField, *_KEYS)
+
+
+def _getter(field, add: bool | None):
+    """obj -> the field's value to store: what field.pre_save(obj, add) gives, or the attribute as it is
+    when `add` is None (Update)."""
+    stamps = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    if add is not None and (stamps or type(field) not in _PLAIN):
+        return functools.partial(field.pre_save, add=add)
+    attname = field.attname
+    return lambda obj: getattr(obj, attname)
+
+
+def _params(fields: list, add: bool | None):
+    """obj, connection -> the fields' parameters, their getters and adapters made once."""
+    pairs = [(_getter(f, add), _adapter(f)) for f in fields]
+    return lambda obj, c: [adapt(get(obj), c) for get, adapt in pairs]
+
+
+@functools.cache
+def _insert_sql(model, rows: int, with_id: bool) -> tuple[str, object]:
+    """The statement, and obj, connection -> a row's parameters."""
     fields = [f for f in model._meta.concrete_fields if with_id or not f.primary_key]
     cols = ", ".join(f'"{f.column}"' for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return f'INSERT INTO "{model._meta.db_table}" ({cols}) VALUES {", ".join([row] * rows)} RETURNING "id"', fields
+    sql = f'INSERT INTO "{model._meta.db_table}" ({cols}) VALUES {", ".join([row] * rows)} RETURNING "id"'
+    return sql, _params(fields, True)
 
 
 def insert(objs: list, using: str = "default") -> None:
@@ -89,11 +235,9 @@ def insert(objs: list, using: str = "default") -> None:
         return
     connection = connections[using]
     with_id = objs[0].pk is not None
-    sql, fields = _insert_sql(type(objs[0]), len(objs), with_id)
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
-    with connection.cursor() as cur:
-        cur.execute(sql, params)
-        ids = [r[0] for r in cur.fetchall()]
+    sql, params_of = _insert_sql(type(objs[0]), len(objs), with_id)
+    params = [p for obj in objs for p in params_of(obj, connection)]
+    ids = [r[0] for r in execute(connection, sql, params, fetch=True)]
     for obj, pk in zip(objs, ids, strict=True):
         obj.pk = pk
         obj._state.adding, obj._state.db = False, using
@@ -105,6 +249,7 @@ class Update:
     def __init__(self, model, fields: list[str], keys: list[str]):
         self.fields = [model._meta.get_field(n) for n in fields]
         self.keys = [model._meta.get_field(n) for n in keys]
+        self.params = _params(self.fields, None)
         sets = ", ".join(f'"{f.column}" = %s' for f in self.fields)
         where = " AND ".join(f'"{f.column}" = %s' for f in self.keys)
         self.sql = f'UPDATE "{model._meta.db_table}" SET {sets} WHERE {where}'
@@ -113,11 +258,9 @@ class Update:
         """Write `obj`'s fields; the keys are obj's own unless given (e.g. version=the one read). Returns
         the rows changed."""
         connection = connections[using]
-        params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in self.fields]
+        params = self.params(obj, connection)
         params += [keys.get(f.name, getattr(obj, f.attname)) for f in self.keys]
-        with connection.cursor() as cur:
-            cur.execute(self.sql, params)
-            return cur.rowcount
+        return execute(connection, self.sql, params)
 
 
 class UpdateMany:
@@ -175,9 +318,8 @@ class UpdateMany:
             every = self.fields + self.keys
             params = [f.get_db_prep_save(value, connection) for row in rows for f, value in zip(every, row, strict=True)]
         params.append(body_id)
-        with connection.cursor() as cur:
-            cur.execute(self._sql(connection, len(rows)), params)
-            return [r[0] for r in cur.fetchall()] if self.returning else []
+        out = execute(connection, self._sql(connection, len(rows)), params, fetch=bool(self.returning))
+        return [r[0] for r in out] if self.returning else []
 
 
 def _iso(value) -> str:

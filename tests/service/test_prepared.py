@@ -1,0 +1,99 @@
+"""records/prepared.py does by hand what Django does for the write path's statements (issue 21); these check
+that it gives what Django gives: the parameters of an INSERT or UPDATE, the instances made from rows, and
+the statements run (seen by CaptureQueriesContext, errors translated to Django's)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.db.models.signals import post_init
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from adhiniyam.notify.models import Cursor
+from adhiniyam.records import prepared
+from adhiniyam.records.models import Body, BodyLedger, Case, CaseEvent, CaseRoute, Person
+
+pytestmark = pytest.mark.django_db
+
+
+def comparable(value):
+    """PostgreSQL's JSON parameter (a Jsonb wrapper) has no equality of its own."""
+    return (type(value).__name__, value.obj) if hasattr(value, "obj") else value
+
+
+def django_params(obj, fields, add: bool | None) -> list:
+    return [comparable(f.get_db_prep_save(f.pre_save(obj, add) if add is not None else getattr(obj, f.attname),
+                                          connection)) for f in fields]
+
+
+def objects(world):
+    vp, user = world["vp"], world["users"]["clerk"]
+    now = timezone.now()
+    case = Case(id=7, body=vp, number="X/1", act_id="goa", procedure="p", pack_version="1",
+                settings_snapshot={"versions": {}}, title="t", opened_on=dt.date(2026, 1, 5), status="pending",
+                closed=False, next_deadline=None, due=dt.date(2026, 2, 1), derived={"a": [1, "b", None]},
+                derived_as_of=now, created_by=user, created_at=now, updated_at=now)
+    event = CaseEvent(body_id=vp.pk, case_id=7, seq=1, chain_seq=3, type="x", on_date=dt.date(2026, 1, 5),
+                      on_at=now, by_role="clerk", actor=None, data={"n": 1.5, "s": "é"}, pack_version="1",
+                      recorded_at=now, prev_hash="", hash="h")
+    odd = CaseEvent(body_id=str(vp.pk), case_id=7, seq="2", chain_seq=4, type="x", on_date=dt.datetime(2026, 1, 5, 10, tzinfo=dt.UTC),
+                    by_role="clerk", data=[1], pack_version=1, recorded_at=now, prev_hash="", hash="h")
+    return [case, event, odd, CaseRoute(body_id=vp.pk, case_id=7, role="bdo", office_body_id=vp.pk, active=1),
+            Person(body=vp, name="A"), Cursor(body_id=vp.pk, case_id=7, seq=1)]
+
+
+def test_insert_parameters_are_djangos(world):
+    for obj in objects(world):
+        fields = [f for f in type(obj)._meta.concrete_fields if not f.primary_key]
+        stamped = [i for i, f in enumerate(fields) if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)]
+        ours = [comparable(p) for p in prepared._params(fields, True)(obj, connection)]
+        theirs = django_params(obj, fields, True)
+        for i in stamped:                                    # the time, stamped twice: each a moment ago
+            assert abs(getattr(obj, fields[i].attname) - timezone.now()) < dt.timedelta(seconds=5)
+            ours[i] = theirs[i] = None
+        assert ours == theirs, type(obj).__name__
+
+
+def test_update_parameters_are_djangos(world):
+    ledger = BodyLedger(body=world["vp"], case_count=2, event_count=5, head_hash="h", updated_at=timezone.now())
+    for obj, names in ((objects(world)[0], ["status", "due", "derived", "derived_as_of", "next_deadline", "version"]),
+                       (ledger, ["case_count", "event_count", "head_hash", "updated_at"])):
+        fields = [type(obj)._meta.get_field(n) for n in names]
+        assert [comparable(p) for p in prepared._params(fields, None)(obj, connection)] == django_params(obj, fields, None)
+
+
+def test_instances_are_djangos(world):
+    row = Body.objects.filter(pk=world["vp"].pk).values_list(*(f.attname for f in Body._meta.concrete_fields)).get()
+    ours, theirs = prepared.maker(Body)("default", row), Body.from_db("default", None, row)
+    assert (ours.__dict__.keys() - {"_state"}) == (theirs.__dict__.keys() - {"_state"})
+    assert all(getattr(ours, f.attname) == getattr(theirs, f.attname) for f in Body._meta.concrete_fields)
+    assert (ours._state.adding, ours._state.db) == (False, "default")
+    assert ours.parent == world["block"]                     # a relation read lazily, as Django's
+
+
+def test_instances_send_post_init_when_someone_listens(world):
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+    post_init.connect(receiver, sender=Body)
+    try:
+        body = prepared.maker(Body)("default", Body.objects.values_list(
+            *(f.attname for f in Body._meta.concrete_fields)).get(pk=world["vp"].pk))
+    finally:
+        post_init.disconnect(receiver, sender=Body)
+    assert seen == [body]
+
+
+def test_statements_are_seen_and_errors_are_djangos(world):
+    person = Person(body=world["vp"], name="A")
+    with CaptureQueriesContext(connection) as q:
+        prepared.insert([person])
+    assert [x["sql"] for x in q.captured_queries if "records_person" in x["sql"]]
+    again = Person(id=person.pk, body=world["vp"], name="B")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        prepared.insert([again])                             # the DB-API's error, as Django's IntegrityError
+    assert Person.objects.get(pk=person.pk).name == "A"
