@@ -299,7 +299,9 @@ class UpdateMany:
             where.append("(" + " OR ".join(f't."{f.column}" <> v.{c}' for f, c in zip(self.fields, v, strict=False)) + ")")
         if connection.vendor == "postgresql":
             columns = ", ".join(f"{c} {f.db_type(connection)}" for f, c in zip(every, v, strict=True))
-            source, names = f"jsonb_to_recordset(%s::jsonb) AS v({columns})", ""
+            # LIMIT: the number of rows, which the planner cannot know of a function (it takes 100, and
+            # then scans all the body's rows for a hash join instead of looking up each one)
+            source, names = f"(SELECT * FROM jsonb_to_recordset(%s::jsonb) AS r({columns}) LIMIT %s) AS v", ""
         else:
             values = ", ".join(["(" + ", ".join(["%s"] * len(v)) + ")"] * rows)
             source, names = "v", f"WITH v({', '.join(v)}) AS (VALUES {values}) "   # its marks before the body's
@@ -313,7 +315,7 @@ class UpdateMany:
             return []
         connection = connections[using]
         if connection.vendor == "postgresql":
-            params = [json.dumps([dict(zip(self.names, row, strict=True)) for row in rows], default=_iso)]
+            params = [json.dumps([dict(zip(self.names, row, strict=True)) for row in rows], default=_iso), len(rows)]
         else:
             every = self.fields + self.keys
             params = [f.get_db_prep_save(value, connection) for row in rows for f, value in zip(every, row, strict=True)]
