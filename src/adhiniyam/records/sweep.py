@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import sys
 import threading
 from collections import Counter, namedtuple
 from concurrent.futures import ThreadPoolExecutor
@@ -135,15 +134,8 @@ def _sweep_bodies(chunk: list[Body], today: dt.date, as_of, summary: Summary, ba
         finally:
             connection.close()
 
-    switch = sys.getswitchinterval()
-    # a thread whose answer has come waits at most this long for the one evaluating (Python's default,
-    # 5 ms, is longer than most statements take: the database would sit idle)
-    sys.setswitchinterval(0.0002)
-    try:
-        with ThreadPoolExecutor(threads, thread_name_prefix="sweep") as pool:
-            list(pool.map(work, parts))
-    finally:
-        sys.setswitchinterval(switch)
+    with ThreadPoolExecutor(threads, thread_name_prefix="sweep") as pool:
+        list(pool.map(work, parts))
     for part in parts:
         summary.add(part)
 
