@@ -20,6 +20,7 @@ The events are those that sweeping each case alone records (`services.sweep_case
 with one thread and with two). A case the engine refuses is counted as an error and left as it was; a
 body that fails is rolled back whole and the sweep goes on with the next.
 """
+
 from __future__ import annotations
 
 import datetime as dt
