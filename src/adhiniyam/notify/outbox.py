@@ -4,7 +4,8 @@
 the end of every write, with the case locked): it looks at the case's events after its cursor,
 writes a row per message and recipient, and enqueues the delivery task in the same transaction
 (the task queue is a table of the same database), so an event and its notices commit or vanish
-together. A cause is written once: the row's key names it and the recipient.
+together. A cause is written once: the row's key names it and the recipient. The sweep calls
+`record_many` for a batch of one body's cases: the same, with their cursors moved in one statement.
 """
 
 from __future__ import annotations
