@@ -281,6 +281,7 @@ class UpdateMany:
         self.fields = [model._meta.get_field(n) for n in fields]
         self.keys = [model._meta.get_field(n) for n in keys]
         self.names = [f"c{i}" for i in range(len(self.fields) + len(self.keys))]
+        self.adapters = [_adapter(f) for f in self.fields + self.keys]
         self.only_changed = only_changed
         self.returning = model._meta.get_field(returning).column if returning else ""
         self._built: dict[tuple, str] = {}                  # (database alias, rows on SQLite) -> SQL
@@ -317,8 +318,7 @@ class UpdateMany:
         if connection.vendor == "postgresql":
             params = [json.dumps([dict(zip(self.names, row, strict=True)) for row in rows], default=_iso), len(rows)]
         else:
-            every = self.fields + self.keys
-            params = [f.get_db_prep_save(value, connection) for row in rows for f, value in zip(every, row, strict=True)]
+            params = [adapt(value, connection) for row in rows for adapt, value in zip(self.adapters, row, strict=True)]
         params.append(body_id)
         out = execute(connection, self._sql(connection, len(rows)), params, fetch=bool(self.returning))
         return [r[0] for r in out] if self.returning else []
