@@ -97,9 +97,7 @@ class Prepared:
         if qs.query.values_select:                           # values_list(): the rows as tuples
             return convert, sql, params, slots, None
         first, last = info["select_fields"][0], info["select_fields"][-1] + 1
-        model, init = info["model"], [f[0].target.attname for f in compiler.select[first:last]]
-        make = maker(model) if init == [f.attname for f in model._meta.concrete_fields] else (
-            lambda using, values: model.from_db(using, init, values))     # only() or defer()
+        make = _maker_for(info["model"], [f[0].target.attname for f in compiler.select[first:last]])
         return convert, sql, params, slots, (make, first, last, _populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
@@ -143,15 +141,21 @@ def maker(model):
     return make
 
 
+def _maker_for(model, init: list[str]):
+    """(db, values) -> the instance of `model` from a row of the fields `init`: by maker() when the row has
+    every field, else (only() or defer()) by Django's from_db."""
+    if init == [f.attname for f in model._meta.concrete_fields]:
+        return maker(model)
+    return lambda db, values: model.from_db(db, init, values)
+
+
 class _Populator(RelatedPopulator):
     """Django's select_related populator, making its instances with maker() when it reads every field."""
 
     def __init__(self, klass_info, select, db):
         super().__init__(klass_info, select, db)
         self.related_populators = _populators(klass_info, select, db)
-        full = self.init_list == [f.attname for f in self.model_cls._meta.concrete_fields]
-        self.make = maker(self.model_cls) if full else (
-            lambda using, values: self.model_cls.from_db(using, self.init_list, values))
+        self.make = _maker_for(self.model_cls, self.init_list)
 
     def populate(self, row, from_obj):             # RelatedPopulator.populate, with self.make
         obj_data = self.reorder_for_init(row) if self.reorder_for_init else row[self.cols_start:self.cols_end]

@@ -353,7 +353,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
         insert([route for route, _office in routes])
         notify_outbox.record(case, procedure, result, rows, since=0)   # notices of the new events, in this transaction
-        _write_ledger(ledger)
+        write_ledger(ledger)
     return Written(case, rows, routes, result, procedure, pack)
 
 
@@ -435,7 +435,7 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
             if flip:
                 CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
         notify_outbox.record(case, procedure, result, rows, since=new[0].seq - 1)   # notices of the new events
-        _write_ledger(ledger)
+        write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
 
 
@@ -451,7 +451,9 @@ _CASE_DERIVED = Update(Case, DERIVED, ["body", "id", "version"])
 _LEDGER_HEAD = Update(BodyLedger, ["case_count", "event_count", "head_hash", "updated_at"], ["body"])
 
 
-def _write_ledger(ledger: BodyLedger):
+def write_ledger(ledger: BodyLedger):
+    """The body's ledger (locked by this transaction) written back: its counts and chain head (every write,
+    and the sweep's batches)."""
     ledger.updated_at = timezone.now()
     _LEDGER_HEAD(ledger)
 

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from django.db import connection, transaction
 from django.db.models import BooleanField, F, Func, IntegerField, Value
 from django.db.models.functions import Cast, Mod
-from django.utils import timezone
 
 from adhiniyam.notify import outbox as notify_outbox
 from adhiniyam.progress import Progress
@@ -44,8 +43,8 @@ from . import corrections as C
 from . import engine as E
 from . import services as S
 from .errors import LawRefused, ServiceError
-from .models import Body, BodyLedger, Case, CaseEvent, CaseRoute
-from .prepared import Prepared, Update, UpdateMany, insert
+from .models import Body, Case, CaseEvent, CaseRoute
+from .prepared import Prepared, UpdateMany, insert
 
 log = logging.getLogger("adhiniyam.records.sweep")
 
@@ -229,8 +228,7 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
         # a route flips only when its authority's engagement changed (the others are left as they are)
         _ROUTES(body.pk, [[active, pk, role] for active, pk, role in routes])
         if new_events:
-            ledger.updated_at = timezone.now()
-            _LEDGER(ledger)
+            S.write_ledger(ledger)
         insert(new_events)
     if notices:                         # the notices of the events just recorded, in the body's transaction
         notify_outbox.record_many(notices)
@@ -240,7 +238,6 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
 
 _CASES = UpdateMany(Case, DERIVED, ["id"])
 _ROUTES = UpdateMany(CaseRoute, ["active"], ["case", "role"], only_changed=True)
-_LEDGER = Update(BodyLedger, ["event_count", "head_hash", "updated_at"], ["body"])
 
 
 @contextmanager
