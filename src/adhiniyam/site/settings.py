@@ -148,8 +148,9 @@ def database_config() -> dict:
         path = Path(os.environ.get("ADHINIYAM_DB_PATH") or VAR_DIR / "adhiniyam.sqlite3")
         cfg = {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
     if cfg["ENGINE"] == "django.db.backends.sqlite3":
-        # Writers take the lock at BEGIN, so two appends to one case never interleave; WAL lets
-        # readers go on while one writer works.
+        # Writers take the lock at BEGIN, so two appends to one case never interleave, and queue for it on
+        # a lock file (site/sqlite: woken when it is free, not polling); WAL lets readers go on meanwhile.
+        cfg["ENGINE"] = "adhiniyam.site.sqlite"
         cfg.setdefault("OPTIONS", {}).update({
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
