@@ -27,7 +27,7 @@ from . import dating as D
 from . import engine as E
 from . import roles as R
 from .audit import digest
-from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, StaleVersion
+from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, ServiceError, StaleVersion
 from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
 from .prepared import Prepared, Update, insert
 
@@ -392,43 +392,32 @@ def create_case(user, body: Body, procedure_id: str, opening: EventInput, **kwar
 
 
 def record(user, case_id: int, action: EventInput, expected_version: int) -> Written:
-    """Record one action in a case, dated by records.dating: the case locked, its events and routes read,
-    the ledger locked, the event (and any correction or outcome of time it brings) inserted, the case
-    updated (only if still at the version sent), the routes that flip updated, the ledger updated — seven
-    statements, eight when a route flips."""
+    """Record one action in a case, dated by records.dating. The case, its events and routes are read and the
+    engine answers before the transaction (_answer), so a writer holds the database (SQLite's one write lock,
+    the rows' locks on PostgreSQL) only while it writes: the case updated if still at the version read (else
+    StaleVersion, as when someone recorded first), the ledger locked, the event (and any correction or outcome
+    of time it brings) inserted, the routes that flip updated, the ledger updated."""
+    case = access.case_for(user, case_id)
+    access.require_writer(user, case.body)
+    if expected_version != case.version:
+        raise _stale(case, case.version, expected_version)
+    try:
+        pack, procedure, rows, routes, new, result, today = _answer(user, case, action)
+    except ServiceError:
+        # The reads are not one snapshot: a refusal may come of events someone recorded after the case was
+        # read. Then the case has moved on, and the answer is the one its version gives.
+        now = _version_now(case)
+        if now != case.version:
+            raise _stale(case, now, expected_version) from None
+        raise
+    set_derived(case, procedure, result)
     with transaction.atomic():
-        case = access.case_for(user, case_id, lock=True)
-        access.require_writer(user, case.body)
-        if expected_version != case.version:
-            raise StaleVersion(f"Case {case.number} is at version {case.version}; you sent version "
-                               f"{expected_version}. Someone recorded something since you read it: reload the "
-                               "case, check what changed, and try again.", current_version=case.version)
-        pack = get_pack(case.act_id, case.pack_version)
-        procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
-        et = procedure.events.get(action.type)
-        if et is None:
-            raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
-                             f"{', '.join(procedure.events)}.", code="unknown_event")
-        rows, routes = events_of(case), access.routes_of(case)
-        settings = E.body_settings(case.body, case.settings_snapshot)
-        current = functools.cache(lambda: _evaluate(case, rows, settings))    # the answer before this entry
-        by = _pick_role(action.by, et, access.acting_roles(user, case, procedure, routes),
-                        lambda: current().allowed, et.title)
-        dating = D.date_entry(user, case.body, action.on, action.late_reason)
-        data = _canonical_data(action.data)
-        result = _evaluate(case, rows, settings, _engine_event(action.type, dating, by, data))
-        today = E.today()
-        if dating.late:
-            D.require_for_late_outcomes(user, case.body, dating, sorted(_arisen(result, today) - _arisen(current(), today),
-                                                                        key=lambda x: x[1]))
+        _save_derived(case)                 # first: the case's row taken, and nothing recorded since it was read
         ledger = _ledger(case.body)
-        new = [_chained(case, ledger, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user,
-                        data=data, system=False, pack_version=str(pack.version))]
+        new = [_chained(case, ledger, seq=len(rows) + 1, pack_version=str(pack.version), **new)]
         rows += new
         new += time_events(case, lambda: ledger, rows, result, pack, today)
         insert(new)
-        set_derived(case, procedure, result)
-        _save_derived(case)
         flipped = route_changes(routes, result, rows)
         for active in (True, False):
             flip = [r.pk for r in flipped if r.active is active]
@@ -437,6 +426,37 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
         notify_outbox.record(case, procedure, result, rows, since=new[0].seq - 1)   # notices of the new events
         write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
+
+
+def _answer(user, case: Case, action: EventInput) -> tuple:
+    """What `record` reads and the engine answers for the action, or the refusal: (pack, procedure, the case's
+    events, its routes, the new entry's fields, the engine's answer with it, today)."""
+    pack = get_pack(case.act_id, case.pack_version)
+    procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
+    et = procedure.events.get(action.type)
+    if et is None:
+        raise LawRefused(f"'{action.type}' is not an action of '{procedure.title}'. Actions: "
+                         f"{', '.join(procedure.events)}.", code="unknown_event")
+    rows, routes = events_of(case), access.routes_of(case)
+    settings = E.body_settings(case.body, case.settings_snapshot)
+    current = functools.cache(lambda: _evaluate(case, rows, settings))    # the answer before this entry
+    by = _pick_role(action.by, et, access.acting_roles(user, case, procedure, routes),
+                    lambda: current().allowed, et.title)
+    dating = D.date_entry(user, case.body, action.on, action.late_reason)
+    data = _canonical_data(action.data)
+    result = _evaluate(case, rows, settings, _engine_event(action.type, dating, by, data))
+    today = E.today()
+    if dating.late:
+        D.require_for_late_outcomes(user, case.body, dating, sorted(_arisen(result, today) - _arisen(current(), today),
+                                                                    key=lambda x: x[1]))
+    new = {"type": action.type, "dating": dating, "by_role": by, "actor": user, "data": data, "system": False}
+    return pack, procedure, rows, routes, new, result, today
+
+
+def _stale(case: Case, current: int, sent: int) -> StaleVersion:
+    return StaleVersion(f"Case {case.number} is at version {current}; you sent version {sent}. Someone recorded "
+                        "something since you read it: reload the case, check what changed, and try again.",
+                        current_version=current)
 
 
 def append_event(user, case_id: int, action: EventInput, expected_version: int) -> tuple[Case, CaseEvent]:
@@ -458,13 +478,19 @@ def write_ledger(ledger: BodyLedger):
     _LEDGER_HEAD(ledger)
 
 
+def _version_now(case: Case) -> int | None:
+    return Case.objects.filter(body_id=case.body_id, pk=case.pk).values_list("version", flat=True).first()
+
+
 def _save_derived(case: Case):
-    """Store the engine's new answer on the case, bumping its version (optimistic concurrency)."""
+    """Store the engine's new answer on the case, bumping its version, if it is still at the version it was
+    read at (optimistic concurrency): else StaleVersion, with the version it is at now."""
     old = case.version
     case.version = old + 1
     case.updated_at = timezone.now()
     if _CASE_DERIVED(case, version=old) != 1:
-        raise StaleVersion(f"Case {case.number} changed while your action was being recorded; reload it.")
+        case.version = old
+        raise _stale(case, _version_now(case), old)
 
 
 def verify_property(user, body: Body, property_id: int) -> Property:
