@@ -304,8 +304,9 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
               property: Property | None = None, title: str = "", snapshot: dict | None = None) -> Written:
     """Open a case. `snapshot` (provision versions and readings) defaults to the body's current choices;
     the demo and imports of old files may pass the choices that were in force. The entry is dated by
-    records.dating. The engine answers before the transaction; in it: the ledger locked, the case inserted
-    with its derived fields, its events and routes inserted, the ledger updated — five statements."""
+    records.dating. The engine answers before the transaction, so a writer holds the database only while
+    it writes: the ledger locked, the case inserted with its derived fields, its events and routes inserted,
+    the ledger updated."""
     access.require_writer(user, body)
     pack = get_pack(body.act_id)
     facts = bodysettings.facts(body)
@@ -331,6 +332,7 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
     result = _evaluate(case, [], facts.engine_settings(body, snapshot), _engine_event(opening.type, dating, by, data))
     today = E.today()
     D.require_for_late_outcomes(user, body, dating, sorted(_arisen(result, today), key=lambda x: x[1]))
+    set_derived(case, procedure, result)
     with transaction.atomic():
         for party in (applicant, property):     # new records of the applicant and the property, given with it
             if party is not None and party.pk is None:
@@ -345,7 +347,6 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
         rows = [_chained(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
                          system=False, pack_version=str(pack.version))]
         time_events(case, lambda: ledger, rows, result, pack, today)
-        set_derived(case, procedure, result)
         insert([case])
         insert(rows)
         routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
