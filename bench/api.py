@@ -19,7 +19,10 @@ client threads), N of each a round, and the server's CPU time per request is pri
 load from other work on a shared machine moves least.
 A write is a create or an action; `writes/floor` is the API's writes a second over the floor's requests
 a second at the same level. Every figure is the median of `--repeat` rounds (the kinds alternate within
-a round, so load from other work on the machine falls on all of them). The load average is printed.
+a round, so load from other work on the machine falls on all of them). The load average is printed, and
+for each kind the CPU a request or write cost the application (gunicorn), the database server (postgres)
+and the clients, and how much of the machine stood idle (from /proc; other work on the machine counts
+against the idle share, not the three costs).
 """
 
 from __future__ import annotations
@@ -92,6 +95,33 @@ def workers(server: Server) -> list[int]:
     return out
 
 
+HZ = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds() -> dict[str, float]:
+    """CPU seconds used so far by the application (gunicorn), the database server (postgres) and this
+    process (the clients), and the machine's idle seconds, from /proc."""
+    out = {"app": 0.0, "database": 0.0, "clients": 0.0}
+    for p in Path("/proc").iterdir():
+        if not p.name.isdigit():
+            continue
+        try:
+            stat = (p / "stat").read_text()
+            cmd = (p / "cmdline").read_bytes()
+        except OSError:
+            continue
+        comm, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+        used = (int(fields[11]) + int(fields[12])) / HZ
+        if int(p.name) == os.getpid():
+            out["clients"] += used
+        elif comm.startswith("postgres"):
+            out["database"] += used
+        elif b"gunicorn" in cmd:
+            out["app"] += used
+    out["idle"] = int(Path("/proc/stat").read_text().split()[4]) / HZ
+    return out
+
+
 def _work(server: Server, seed: dict, i: int, n: int, kind: str, record):
     """One unit of a client's work: a floor request, or a create and an action (API or raw floor)."""
     code, body_id = seed["codes"][i % len(seed["codes"])]
@@ -139,14 +169,17 @@ def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: st
             _work(server, seed, i, n, kind, record)
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    t0 = time.perf_counter()
+    cpu0, t0 = cpu_seconds(), time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu1 = time.perf_counter() - t0, cpu_seconds()
     out = {"clients": clients, "kind": kind, "seconds": round(elapsed, 1), "errors": len(errors),
            "first_errors": [str(e)[:300] for e in errors[:3]]}
+    units = len(lat["floor"]) if kind == "floor" else len(lat["create"]) + len(lat["action"])
+    out["cpu_ms"] = {k: 1000 * (cpu1[k] - cpu0[k]) / max(units, 1) for k in ("app", "database", "clients")}
+    out["idle"] = (cpu1["idle"] - cpu0["idle"]) / (elapsed * (os.cpu_count() or 1))
     for name, values in lat.items():
         if values:
             out[name] = {"n": len(values), "per_s": len(values) / elapsed, "p50": pct(values, 50),
@@ -205,6 +238,9 @@ def summarise(kind: str, clients: int, rounds: dict, loads: list[float]) -> dict
         row[name] = {key: median_of(rounds[source], part, key) for key in ("per_s", "p50", "p95")}
     for name in ("create", "action"):
         row["api_" + name] = {key: median_of(rounds["api"], name, key) for key in ("per_s", "p50", "p95")}
+    row["cpu_ms"] = {k: {part: statistics.median(r["cpu_ms"][part] for r in rounds[k]) for part in rounds[k][0]["cpu_ms"]}
+                     for k in KINDS}
+    row["idle"] = {k: statistics.median(r["idle"] for r in rounds[k]) for k in KINDS}
     row["api_over_floor"] = statistics.median(
         a["writes"]["per_s"] / f["floor"]["per_s"] for a, f in zip(rounds["api"], rounds["floor"], strict=True))
     row["raw_over_floor"] = statistics.median(
@@ -219,6 +255,10 @@ def print_row(r: dict):
           f"raw writes {m(r['raw'])} | API writes {m(r['api'])} (create p95 {r['api_create']['p95']:.1f}, "
           f"action p95 {r['api_action']['p95']:.1f}) | API/floor {100 * r['api_over_floor']:.1f} %, "
           f"raw/floor {100 * r['raw_over_floor']:.1f} %")
+    for k in KINDS:
+        c = r["cpu_ms"][k]
+        print(f"{'':14}{k:5} CPU ms a {'request' if k == 'floor' else 'write'}: application {c['app']:.2f}, "
+              f"database {c['database']:.2f}, clients {c['clients']:.2f}; machine idle {100 * r['idle'][k]:.0f} %")
 
 
 CPU = """
