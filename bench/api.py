@@ -98,28 +98,38 @@ def workers(server: Server) -> list[int]:
 HZ = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds() -> dict[str, float]:
-    """CPU seconds used so far by the application (gunicorn), the database server (postgres) and this
-    process (the clients), and the machine's idle seconds, from /proc."""
-    out = {"app": 0.0, "database": 0.0, "clients": 0.0}
+def _processes() -> dict[int, tuple[int, float]]:
+    """Every process: pid -> (parent's pid, CPU seconds used so far), from /proc."""
+    out = {}
     for p in Path("/proc").iterdir():
-        if not p.name.isdigit():
-            continue
-        try:
-            stat = (p / "stat").read_text()
-            cmd = (p / "cmdline").read_bytes()
-        except OSError:
-            continue
-        comm, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
-        used = (int(fields[11]) + int(fields[12])) / HZ
-        if int(p.name) == os.getpid():
-            out["clients"] += used
-        elif comm.startswith("postgres"):
-            out["database"] += used
-        elif b"gunicorn" in cmd:
-            out["app"] += used
-    out["idle"] = int(Path("/proc/stat").read_text().split()[4]) / HZ
+        if p.name.isdigit():
+            try:
+                stat = (p / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            out[int(p.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / HZ)
     return out
+
+
+def cpu_seconds(server: Server, pg) -> dict[str, dict[int, float]]:
+    """CPU seconds used so far by each process of the application (gunicorn and its workers), of the
+    database server (the cluster's postmaster and its children) and of this one (the clients); and the
+    machine's idle seconds."""
+    procs = _processes()
+    postmaster = int((Path(pg.dir) / "data" / "postmaster.pid").read_text().split()[0]) if pg and pg.dir else -1
+    out = {"app": {}, "database": {}, "clients": {os.getpid(): procs.get(os.getpid(), (0, 0.0))[1]}}
+    for pid, (parent, used) in procs.items():
+        for part, root in (("app", server.proc.pid), ("database", postmaster)):
+            if root in (pid, parent):
+                out[part][pid] = used
+    out["idle"] = {0: int(Path("/proc/stat").read_text().split()[4]) / HZ}
+    return out
+
+
+def _used(before: dict, after: dict, part: str) -> float:
+    """CPU seconds `part`'s processes used between two cpu_seconds (those alive at both)."""
+    return sum(after[part][pid] - t for pid, t in before[part].items() if pid in after[part])
 
 
 def _work(server: Server, seed: dict, i: int, n: int, kind: str, record):
@@ -144,7 +154,7 @@ def _work(server: Server, seed: dict, i: int, n: int, kind: str, record):
                                           "data": {"observations": "site plan unsigned"}, "version": 1})[:2])
 
 
-def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: str) -> dict:
+def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: str, pg=None) -> dict:
     stop = time.time() + seconds
     lat: dict[str, list[float]] = {"floor": [], "create": [], "action": []}
     errors: list = []
@@ -169,17 +179,17 @@ def run_level(server: Server, seed: dict, clients: int, seconds: float, kind: st
             _work(server, seed, i, n, kind, record)
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
-    cpu0, t0 = cpu_seconds(), time.perf_counter()
+    cpu0, t0 = cpu_seconds(server, pg), time.perf_counter()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    elapsed, cpu1 = time.perf_counter() - t0, cpu_seconds()
+    elapsed, cpu1 = time.perf_counter() - t0, cpu_seconds(server, pg)
     out = {"clients": clients, "kind": kind, "seconds": round(elapsed, 1), "errors": len(errors),
            "first_errors": [str(e)[:300] for e in errors[:3]]}
     units = len(lat["floor"]) if kind == "floor" else len(lat["create"]) + len(lat["action"])
-    out["cpu_ms"] = {k: 1000 * (cpu1[k] - cpu0[k]) / max(units, 1) for k in ("app", "database", "clients")}
-    out["idle"] = (cpu1["idle"] - cpu0["idle"]) / (elapsed * (os.cpu_count() or 1))
+    out["cpu_ms"] = {k: 1000 * _used(cpu0, cpu1, k) / max(units, 1) for k in ("app", "database", "clients")}
+    out["idle"] = _used(cpu0, cpu1, "idle") / (elapsed * (os.cpu_count() or 1))
     for name, values in lat.items():
         if values:
             out[name] = {"n": len(values), "per_s": len(values) / elapsed, "p50": pct(values, 50),
@@ -215,7 +225,7 @@ def bench_database(kind: str, args, pg) -> list[dict]:
                 for _ in range(args.repeat):
                     loads.append(os.getloadavg()[0])
                     for k in KINDS:
-                        r = run_level(server, seed, clients, args.seconds, k)
+                        r = run_level(server, seed, clients, args.seconds, k, pg if kind == "postgresql" else None)
                         if r["errors"]:
                             print(f"  {kind} {k} {clients} clients: {r['errors']} errors, e.g. {r['first_errors']}")
                         rounds[k].append(r)
