@@ -123,7 +123,8 @@ class Notification(models.Model):
 class Cursor(models.Model):
     """The last event of a case that the outbox has looked at: an event after it is new."""
 
-    body = models.ForeignKey("records.Body", on_delete=models.CASCADE, related_name="+")
+    body = models.ForeignKey("records.Body", on_delete=models.CASCADE, related_name="+",
+                             db_index=False)            # the unique constraint leads with body_id
     case = models.ForeignKey("records.Case", on_delete=models.CASCADE, related_name="+", db_constraint=False)
     seq = models.PositiveIntegerField(default=0)
 

@@ -249,7 +249,8 @@ class Membership(models.Model):
 class Person(models.Model):
     """An applicant, owner, occupier or accused, as known to one body."""
 
-    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="people")
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="people",
+                             db_index=False)            # the indexes below lead with body_id
     name = models.CharField(max_length=200)
     name_local = models.CharField(max_length=200, blank=True)
     phone = models.CharField(max_length=20, blank=True)
@@ -330,7 +331,8 @@ class Case(models.Model):
     """One application, notice, offence… of a procedure of the body's law pack. Its id names its body
     (`new_case_id`)."""
 
-    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="cases")
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="cases",
+                             db_index=False)            # the indexes below lead with body_id
     number = models.CharField(max_length=80, help_text=_("Number shown on papers, unique within the body"))
     act_id = models.CharField(max_length=100)
     procedure = models.CharField(max_length=100)
@@ -389,7 +391,8 @@ class CaseEvent(models.Model):
     """One thing that happened in a case. Never updated, never deleted: each is chained by hash to
     the body's previous event, so a changed or removed row breaks the chain (`adhiniyam audit verify`)."""
 
-    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+",
+                             db_index=False)            # the indexes below lead with body_id
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="events",
                              db_constraint=False)        # the key is (body_id, case_id): distribution.py
     seq = models.PositiveIntegerField(help_text=_("Order within the case, from 1"))
@@ -442,10 +445,12 @@ class CaseRoute(models.Model):
     """Where a case goes for each authority above the body (appeal, supervision), found by walking
     up the hierarchy. `active` marks routes on which that authority has acted or may act now."""
 
-    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+")
+    body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="+",
+                             db_index=False)            # the indexes below lead with body_id
     case = models.ForeignKey(Case, on_delete=models.CASCADE, related_name="routes", db_constraint=False)
     role = models.CharField(max_length=64)
-    office_body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="routed_cases")
+    office_body = models.ForeignKey(Body, on_delete=models.PROTECT, related_name="routed_cases",
+                                    db_index=False)     # route_office_inbox leads with it
     active = models.BooleanField(default=False)
 
     class Meta:
