@@ -517,8 +517,7 @@ def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent
         _p, result = E.evaluate(case, rows, as_of=as_of, trace=False)
         today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
         recorded = _record_system_events(case, None, rows, result, pack, today)
-        if recorded:
-            case.version += 1
+        case.version += 1                   # its answer, routes and maybe events changed (as sweep.py)
         _store_derived(case, pack, procedure, result, rows)
         case.updated_at = timezone.now()
         case.save()

@@ -16,6 +16,8 @@ Each body is then one transaction:
      the outbox cursors of the cases that got events moved in one, and their notices written.
 On PostgreSQL `adhiniyam sweep` runs two threads, each on its own connection, that take the bodies in
 turn: while one waits on the database the other evaluates (`--threads`).
+Every case stored moves to its next version, as after any write: an action that read the case before
+(services.record reads before its transaction) gets 409 rather than route flags this sweep changed.
 The events are those that sweeping each case alone records (`services.sweep_case`; the tests compare,
 with one thread and with two). A case the engine refuses is counted as an error and left as it was; a
 body that fails is rolled back whole and the sweep goes on with the next.
@@ -213,9 +215,9 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
             summary.errors += 1
             log.warning("sweep: case %s (%s) refused: %s", case.number, case.pk, exc)
             continue
+        case.version += 1               # the case as stored changed (its answer, maybe routes and events)
         if recorded:
             notices.append((case, procedure, result, rows, recorded[0].seq - 1))
-            case.version += 1
             new_events += recorded
             summary.recorded.update(ev.type for ev in recorded)
         S.set_derived(case, procedure, result)
