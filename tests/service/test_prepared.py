@@ -97,3 +97,17 @@ def test_statements_are_seen_and_errors_are_djangos(world):
     with pytest.raises(IntegrityError), transaction.atomic():
         prepared.insert([again])                             # the DB-API's error, as Django's IntegrityError
     assert Person.objects.get(pk=person.pk).name == "A"
+
+
+def test_annotations_and_related_rows_are_djangos(world):
+    from django.db.models import Count, Exists, OuterRef
+
+    def build(pk):
+        children = Body.objects.filter(parent=OuterRef("pk"))
+        return (Body.objects.select_related("parent").filter(pk=pk)
+                .annotate(offices_here=Count("offices"), has_children=Exists(children)))
+    for body in (world["vp"], world["block"]):
+        ours, theirs = prepared.Prepared(build, -101)(body.pk)[0], build(body.pk).get()
+        assert (ours.offices_here, ours.has_children) == (theirs.offices_here, theirs.has_children)
+        assert type(ours.has_children) is bool and ours.parent == theirs.parent
+        assert all(getattr(ours, f.attname) == getattr(theirs, f.attname) for f in Body._meta.concrete_fields)

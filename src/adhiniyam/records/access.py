@@ -15,7 +15,7 @@ from django.db.models import Exists, OuterRef, Q
 
 from . import roles as R
 from .errors import Forbidden, NotFound
-from .models import Body, Case, CaseRoute, Membership, Person, Property, Role, body_of_case
+from .models import Body, Case, CaseRoute, Document, Membership, Person, Property, Role, body_of_case
 from .prepared import Prepared
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
@@ -140,6 +140,9 @@ def may_read(user, case: Case) -> bool:
 
 def _cases(lock: bool):
     qs = Case.objects.select_related("body", "applicant_here", "property_here")   # joined on (body_id, id)
+    # whether the case has documents, read with it: a case without (most) needs no query for them (present.py)
+    documents = Document.objects.filter(body_id=OuterRef("body_id"), case_id=OuterRef("pk"))
+    qs = qs.annotate(has_documents=Exists(documents))
     return qs.select_for_update(of=("self",)) if lock else qs
 
 

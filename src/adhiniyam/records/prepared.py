@@ -5,7 +5,7 @@ its user and memberships, a case with its body, a body's ledger) compiling costs
 database takes to answer (issue 21: an API write was mostly the ORM building its SQL). A `Prepared` is
 made from a function that builds the QuerySet; it is compiled once with marker arguments, and each call
 runs the same SQL with the real arguments in their places, the rows made into model instances (with
-their select_related objects) the way the QuerySet would make them.
+their select_related objects and annotations) the way the QuerySet would make them.
 
     case_in_body = Prepared(lambda body_id, pk: Case.objects.select_related("body").filter(body_id=body_id, pk=pk),
                             -101, -102)
@@ -98,7 +98,8 @@ class Prepared:
             return convert, sql, params, slots, None
         first, last = info["select_fields"][0], info["select_fields"][-1] + 1
         make = _maker_for(info["model"], [f[0].target.attname for f in compiler.select[first:last]])
-        return convert, sql, params, slots, (make, first, last, _populators(info, compiler.select, db))
+        annotations = list(compiler.annotation_col_map.items())        # annotate(): attributes of the instance
+        return convert, sql, params, slots, (make, first, last, annotations, _populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
         if using not in self._compiled:
@@ -110,10 +111,12 @@ class Prepared:
         rows = execute(connections[using], sql, params, fetch=True)
         if instances is None:
             return [tuple(row) for row in convert(rows)]
-        make, first, last, populators = instances
+        make, first, last, annotations, populators = instances
         out = []
         for row in convert(rows):
             obj = make(using, row[first:last])
+            for name, column in annotations:
+                setattr(obj, name, row[column])
             for populator in populators:
                 populator.populate(row, obj)
             out.append(obj)
