@@ -111,3 +111,15 @@ def test_annotations_and_related_rows_are_djangos(world):
         assert (ours.offices_here, ours.has_children) == (theirs.offices_here, theirs.has_children)
         assert type(ours.has_children) is bool and ours.parent == theirs.parent
         assert all(getattr(ours, f.attname) == getattr(theirs, f.attname) for f in Body._meta.concrete_fields)
+
+
+def test_moments_are_djangos(world):
+    """A timestamptz read by psycopg's own loader on the write path's cursors (PostgreSQL): the same moment, in
+    the same zone object, as Django's loader gives."""
+    person = Person(body=world["vp"], name="A", created_at=dt.datetime(2026, 3, 2, 10, 30, 5, 123456, tzinfo=dt.UTC))
+    prepared.insert([person])
+    ours = prepared.Prepared(lambda pk: Person.objects.select_related("body").filter(pk=pk), -101)(person.pk)[0]
+    theirs = Person.objects.select_related("body").get(pk=person.pk)
+    for a, b in ((ours.created_at, theirs.created_at), (ours.body.created_at, theirs.body.created_at)):
+        assert a == b and a.tzinfo is b.tzinfo and a.isoformat() == b.isoformat()
+    assert ours.created_at == person.created_at
