@@ -18,7 +18,8 @@ UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 What Django still did per statement is done here once where it can be (issue 21, second part): each
 field's parameter by an adapter chosen once (`_adapter`), the statement on a DB-API cursor kept for it
 (`execute`; through Django's cursor whenever queries are recorded), the instances without
-Model.__init__ (`maker`). tests/service/test_prepared.py checks each against what Django gives.
+Model.__init__ (`maker`; `new` for a row to insert). tests/service/test_prepared.py checks each against
+what Django gives.
 """
 
 from __future__ import annotations
@@ -142,8 +143,7 @@ def maker(model):
     instances a write); where that changes nothing (no receiver of those signals, no __init__ or from_db of
     the model's own, every field's attribute Django's), the values go into the instance's __dict__ directly."""
     attnames = [f.attname for f in model._meta.concrete_fields]
-    plain = (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
-             and all(isinstance(getattr(model, n, None), DeferredAttribute) for n in attnames))
+    plain = _plain(model)
 
     def make(db: str, values):
         if not plain or pre_init.receivers or post_init.receivers:
@@ -154,6 +154,27 @@ def maker(model):
         obj.__dict__.update(zip(attnames, values, strict=True))
         return obj
     return make
+
+
+@functools.cache
+def _plain(model) -> bool:
+    """Whether Model.__init__ and from_db do nothing for this model but set each field's attribute."""
+    return (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
+            and all(isinstance(getattr(model, f.attname, None), DeferredAttribute) for f in model._meta.concrete_fields))
+
+
+def new(model, **values):
+    """model(**values) for a row not yet stored, its values given by attname (body_id=…, not body=…): the
+    instance Model.__init__ makes, each field not given at its default, made as maker() makes one read."""
+    if not _plain(model) or pre_init.receivers or post_init.receivers:
+        return model(**values)
+    obj = model.__new__(model)
+    obj._state = ModelState()
+    for field in model._meta.concrete_fields:
+        obj.__dict__[field.attname] = values.pop(field.attname) if field.attname in values else field.get_default()
+    if values:
+        raise TypeError(f"{model.__name__} has no field {', '.join(values)} (give a relation by its attname)")
+    return obj
 
 
 def _maker_for(model, init: list[str]):
