@@ -141,15 +141,19 @@ def may_read(user, case: Case) -> bool:
                                    for r in routes_of(case) for m in appellate)
 
 
-def _cases(lock: bool):
+def _cases(lock: bool, body_id: int | None = None):
+    """Cases with their body, applicant and property, and whether each has documents (a case without, most,
+    needs no query for them: present.py), looked up in the body's partition when `body_id` names it."""
     qs = Case.objects.select_related("body", "applicant_here", "property_here")   # joined on (body_id, id)
-    # whether the case has documents, read with it: a case without (most) needs no query for them (present.py)
-    documents = Document.objects.filter(body_id=OuterRef("body_id"), case_id=OuterRef("pk"))
+    documents = Document.objects.filter(body_id=OuterRef("body_id") if body_id is None else body_id,
+                                        case_id=OuterRef("pk"))
     qs = qs.annotate(has_documents=Exists(documents))
     return qs.select_for_update(of=("self",)) if lock else qs
 
 
-_CASE = {lock: Prepared(lambda body_id, pk, lock=lock: _cases(lock).filter(body_id=body_id, pk=pk), -101, -102)
+# the body's id given twice (the case's and its documents'): each marker stands for one parameter
+_CASE = {lock: Prepared(lambda body_id, pk, documents_body_id, lock=lock: _cases(lock, documents_body_id)
+                        .filter(body_id=body_id, pk=pk), -101, -102, -103)
          for lock in (False, True)}
 _ROUTES = Prepared(lambda body_id, case_id: CaseRoute.objects.filter(body_id=body_id, case_id=case_id)
                    .select_related("office_body").order_by("pk"), -101, -102)
@@ -165,7 +169,7 @@ def case_for(user, case_id: int, *, lock: bool = False) -> Case:
         raise NotFound(f"No case {case_id} that you can see.")
     body_id = body_of_case(case_id)
     if body_id:                                # the id names its body: the lookup goes to one shard
-        case = next(iter(_CASE[lock](body_id, case_id)), None)
+        case = next(iter(_CASE[lock](body_id, case_id, body_id)), None)
         if case is not None and not may_read(user, case):
             case = None
     else:                                      # an id given before ids named their body
