@@ -124,3 +124,23 @@ def test_bad_input_errors(api, open_case):
                                                                           "on": "2026-01-05"}})
     assert not_opening.status_code == 422 and "application_received" in not_opening.json()["detail"]
     assert api.get("secretary", f"/api/cases/{case['id']}").json()["version"] == 1
+
+
+def test_request_shapes_read_a_json_object_as_ninjas_schema_does():
+    """schemas.In validates a dict as it is; the answer and the errors are those of ninja's attribute-wise read."""
+    import pydantic
+    from ninja.schema import DjangoGetter
+
+    from adhiniyam.api import schemas as S
+
+    def outcome(cls, data):
+        try:
+            return cls.model_validate(data).model_dump()
+        except pydantic.ValidationError as exc:
+            return [(e["loc"], e["type"], e["msg"]) for e in exc.errors()]
+
+    for cls, data in ((S.ActionIn, {"type": "a", "version": "1", "data": {"f": [1, {"g": None}]}}),
+                      (S.ActionIn, {"type": 3, "on": "2026-01-05", "extra": 1}), (S.ActionIn, []),
+                      (S.CaseCreateIn, {"procedure": "p", "event": {"type": "a"}, "applicant": {"name": "A", "email": "x"}}),
+                      (S.CaseCreateIn, {"procedure": "p", "event": "str", "applicant": [1], "property": {"address": ""}})):
+        assert outcome(cls, data) == outcome(cls, DjangoGetter(data, cls)), data

@@ -97,3 +97,47 @@ def test_statements_are_seen_and_errors_are_djangos(world):
     with pytest.raises(IntegrityError), transaction.atomic():
         prepared.insert([again])                             # the DB-API's error, as Django's IntegrityError
     assert Person.objects.get(pk=person.pk).name == "A"
+
+
+def test_annotations_and_related_rows_are_djangos(world):
+    from django.db.models import Count, Exists, OuterRef
+
+    def build(pk):
+        children = Body.objects.filter(parent=OuterRef("pk"))
+        return (Body.objects.select_related("parent").filter(pk=pk)
+                .annotate(offices_here=Count("offices"), has_children=Exists(children)))
+    for body in (world["vp"], world["block"]):
+        ours, theirs = prepared.Prepared(build, -101)(body.pk)[0], build(body.pk).get()
+        assert (ours.offices_here, ours.has_children) == (theirs.offices_here, theirs.has_children)
+        assert type(ours.has_children) is bool and ours.parent == theirs.parent
+        assert all(getattr(ours, f.attname) == getattr(theirs, f.attname) for f in Body._meta.concrete_fields)
+
+
+def test_moments_are_djangos(world):
+    """A timestamptz read by psycopg's own loader on the write path's cursors (PostgreSQL): the same moment, in
+    the same zone object, as Django's loader gives."""
+    person = Person(body=world["vp"], name="A", created_at=dt.datetime(2026, 3, 2, 10, 30, 5, 123456, tzinfo=dt.UTC))
+    prepared.insert([person])
+    ours = prepared.Prepared(lambda pk: Person.objects.select_related("body").filter(pk=pk), -101)(person.pk)[0]
+    theirs = Person.objects.select_related("body").get(pk=person.pk)
+    for a, b in ((ours.created_at, theirs.created_at), (ours.body.created_at, theirs.body.created_at)):
+        assert a == b and a.tzinfo is b.tzinfo and a.isoformat() == b.isoformat()
+    assert ours.created_at == person.created_at
+
+
+def test_new_rows_are_djangos(world):
+    now = timezone.now()
+    for model, values in ((Cursor, {"body_id": world["vp"].pk, "case_id": 7, "seq": 2}),
+                          (CaseRoute, {"body_id": world["vp"].pk, "case_id": 7, "role": "bdo", "office_body_id": 1}),
+                          (CaseEvent, {"body_id": world["vp"].pk, "case_id": 7, "seq": 1, "chain_seq": 3, "type": "x",
+                                       "on_date": now.date(), "by_role": "clerk", "data": {"a": 1}, "pack_version": "1",
+                                       "recorded_at": now, "prev_hash": "", "hash": "h"}),
+                          (Person, {"body_id": world["vp"].pk, "name": "A"})):
+        ours, theirs = prepared.new(model, **dict(values)), model(**values)
+        assert {f.attname: getattr(ours, f.attname) for f in model._meta.concrete_fields} == \
+            {f.attname: getattr(theirs, f.attname) for f in model._meta.concrete_fields}, model.__name__
+        assert (ours._state.adding, ours._state.db) == (True, None)
+    with pytest.raises(TypeError):
+        prepared.new(Cursor, body=world["vp"])
+    cursor = prepared.new(Cursor, body_id=world["vp"].pk, case_id=7)
+    assert cursor.seq == 0 and cursor.pk is None and cursor.body == world["vp"]     # a relation read as Django's

@@ -47,21 +47,32 @@ def _make(make, start: int, end: int, row):
 
 def token_user(raw: str) -> ApiToken | None:
     """The token, its user and the user's memberships with their bodies, in one query (the memberships
-    are kept on the user for access.memberships)."""
+    are kept on the user for access.memberships). Each related object is set as select_related sets it
+    (the relation's cache: its id is the row's already)."""
     rows = _TOKEN(hash_token(raw))
     if not rows:
         return None
     token_of, user_of, membership_of, body_of = _makers()
     token, user = token_of(rows[0]), user_of(rows[0])
-    token.user = user
+    set_token_user, set_member_user, set_member_body = _relations()
+    set_token_user(token, user)
     held = []
     for row in rows:
         m = membership_of(row)
         if m is not None:
-            m.body, m.user = body_of(row), user
+            set_member_body(m, body_of(row))
+            set_member_user(m, user)
             held.append(m)
     remember_memberships(user, held)
     return token
+
+
+@functools.cache
+def _relations() -> tuple:
+    """(instance, related) -> None for the token's user, a membership's user and its body."""
+    Membership = apps.get_model("records", "Membership")
+    return tuple(model._meta.get_field(name).set_cached_value
+                 for model, name in ((ApiToken, "user"), (Membership, "user"), (Membership, "body")))
 
 
 class TokenAuth(HttpBearer):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from adhiniyam.records.prepared import Update, UpdateMany, insert
+from adhiniyam.records.prepared import Update, UpdateMany, insert, new
 
 from . import messages as M
 from .delivery import enqueue
@@ -28,9 +28,10 @@ def record(case, procedure, result, rows, since: int | None = None) -> list[Noti
     knows it: the cursor is then made, or moved on from there, in one statement; a cursor found elsewhere
     (events recorded without notices) is read and the events after it looked at, as without `since`."""
     last = rows[-1].seq if rows else 0
+    moved = new(Cursor, body_id=case.body_id, case_id=case.pk, seq=last)
     if since == 0:
-        insert([Cursor(body_id=case.body_id, case_id=case.pk, seq=last)])
-    elif since is None or not _MOVE(Cursor(body_id=case.body_id, case_id=case.pk, seq=last), seq=since):
+        insert([moved])
+    elif since is None or not _MOVE(moved, seq=since):
         cursor, _created = Cursor.objects.get_or_create(body_id=case.body_id, case=case)
         since = cursor.seq
         if last > since:

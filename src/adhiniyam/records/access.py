@@ -15,7 +15,7 @@ from django.db.models import Exists, OuterRef, Q
 
 from . import roles as R
 from .errors import Forbidden, NotFound
-from .models import Body, Case, CaseRoute, Membership, Person, Property, Role, body_of_case
+from .models import Body, Case, CaseRoute, Document, Membership, Person, Property, Role, body_of_case
 from .prepared import Prepared
 
 STAFF_READ = {Role.CLERK, Role.DECIDING_OFFICER, Role.AUDITOR, Role.ADMINISTRATOR}
@@ -71,7 +71,10 @@ _BODY = Prepared(lambda code: Body.objects.filter(code=code)[:1], "\x00code")
 
 
 def body_for(user, code: str) -> Body:
-    body = next(iter(_BODY(code)), None)
+    """The body of this code, if the user may see it. A body the user holds a role at was read in this
+    request with their roles (memberships(): with the token, for an API client): that row, not a second read."""
+    held = [] if user.is_superuser else memberships(user)
+    body = next((m.body for m in held if m.body.code == code), None) or next(iter(_BODY(code)), None)
     if body is None or not sees_body(user, body):
         raise NotFound(f"No body '{code}' that you can see. Check the code, or ask an administrator "
                        "to give you a role at that body.")
@@ -138,12 +141,19 @@ def may_read(user, case: Case) -> bool:
                                    for r in routes_of(case) for m in appellate)
 
 
-def _cases(lock: bool):
+def _cases(lock: bool, body_id: int | None = None):
+    """Cases with their body, applicant and property, and whether each has documents (a case without, most,
+    needs no query for them: present.py), looked up in the body's partition when `body_id` names it."""
     qs = Case.objects.select_related("body", "applicant_here", "property_here")   # joined on (body_id, id)
+    documents = Document.objects.filter(body_id=OuterRef("body_id") if body_id is None else body_id,
+                                        case_id=OuterRef("pk"))
+    qs = qs.annotate(has_documents=Exists(documents))
     return qs.select_for_update(of=("self",)) if lock else qs
 
 
-_CASE = {lock: Prepared(lambda body_id, pk, lock=lock: _cases(lock).filter(body_id=body_id, pk=pk), -101, -102)
+# the body's id given twice (the case's and its documents'): each marker stands for one parameter
+_CASE = {lock: Prepared(lambda body_id, pk, documents_body_id, lock=lock: _cases(lock, documents_body_id)
+                        .filter(body_id=body_id, pk=pk), -101, -102, -103)
          for lock in (False, True)}
 _ROUTES = Prepared(lambda body_id, case_id: CaseRoute.objects.filter(body_id=body_id, case_id=case_id)
                    .select_related("office_body").order_by("pk"), -101, -102)
@@ -159,7 +169,7 @@ def case_for(user, case_id: int, *, lock: bool = False) -> Case:
         raise NotFound(f"No case {case_id} that you can see.")
     body_id = body_of_case(case_id)
     if body_id:                                # the id names its body: the lookup goes to one shard
-        case = next(iter(_CASE[lock](body_id, case_id)), None)
+        case = next(iter(_CASE[lock](body_id, case_id, body_id)), None)
         if case is not None and not may_read(user, case):
             case = None
     else:                                      # an id given before ids named their body

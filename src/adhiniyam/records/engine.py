@@ -148,9 +148,20 @@ def evaluate(case, rows, extra=None, as_of=None, body=None, trace: bool = True, 
     return pack, law().evaluate(pack, case.procedure, settings, events, as_of=as_of or now_local(), trace=trace)
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def as_json(value):
     """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API. The engine's
-    dataclasses (Evaluation, Deadline, Deemed…) are read field by field, without copying them first."""
+    dataclasses (Evaluation, Deadline, Deemed…) are read field by field, without copying them first.
+    A plain value, dict or list is known by its exact type first (most of an answer is)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {str(k): as_json(v) for k, v in value.items()}
+    if kind is list:
+        return [as_json(v) for v in value]
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     if isinstance(value, dict):

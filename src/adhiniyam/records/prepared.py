@@ -5,7 +5,7 @@ its user and memberships, a case with its body, a body's ledger) compiling costs
 database takes to answer (issue 21: an API write was mostly the ORM building its SQL). A `Prepared` is
 made from a function that builds the QuerySet; it is compiled once with marker arguments, and each call
 runs the same SQL with the real arguments in their places, the rows made into model instances (with
-their select_related objects) the way the QuerySet would make them.
+their select_related objects and annotations) the way the QuerySet would make them.
 
     case_in_body = Prepared(lambda body_id, pk: Case.objects.select_related("body").filter(body_id=body_id, pk=pk),
                             -101, -102)
@@ -18,7 +18,8 @@ UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 What Django still did per statement is done here once where it can be (issue 21, second part): each
 field's parameter by an adapter chosen once (`_adapter`), the statement on a DB-API cursor kept for it
 (`execute`; through Django's cursor whenever queries are recorded), the instances without
-Model.__init__ (`maker`). tests/service/test_prepared.py checks each against what Django gives.
+Model.__init__ (`maker`; `new` for a row to insert). tests/service/test_prepared.py checks each against
+what Django gives.
 """
 
 from __future__ import annotations
@@ -65,7 +66,19 @@ def _cursor(connection, sql: str):
     cur = kept[1].get(sql)
     if cur is None:
         cur = kept[1][sql] = (connection.connection.cursor() if connection.vendor == "sqlite"
-                              else connection.create_cursor())
+                              else _pg_cursor(connection))
+    return cur
+
+
+def _pg_cursor(connection):
+    """Django's cursor, reading a timestamptz (from a session in UTC) by psycopg's own loader: its C code with
+    psycopg[binary], where Django's loader parses the text in Python to set the same UTC zone (a few µs a
+    value, and the write path reads a dozen: the token's and the user's, the case's, each event's)."""
+    cur = connection.create_cursor()
+    if connection.timezone is dt.UTC and connection.timezone_name == "UTC":
+        from psycopg import adapters, postgres, pq
+        cur.adapters.register_loader("timestamptz", adapters.get_loader(postgres.types["timestamptz"].oid,
+                                                                        pq.Format.TEXT))
     return cur
 
 
@@ -98,7 +111,8 @@ class Prepared:
             return convert, sql, params, slots, None
         first, last = info["select_fields"][0], info["select_fields"][-1] + 1
         make = _maker_for(info["model"], [f[0].target.attname for f in compiler.select[first:last]])
-        return convert, sql, params, slots, (make, first, last, _populators(info, compiler.select, db))
+        annotations = list(compiler.annotation_col_map.items())        # annotate(): attributes of the instance
+        return convert, sql, params, slots, (make, first, last, annotations, _populators(info, compiler.select, db))
 
     def __call__(self, *args, using: str = "default") -> list:
         if using not in self._compiled:
@@ -110,10 +124,12 @@ class Prepared:
         rows = execute(connections[using], sql, params, fetch=True)
         if instances is None:
             return [tuple(row) for row in convert(rows)]
-        make, first, last, populators = instances
+        make, first, last, annotations, populators = instances
         out = []
         for row in convert(rows):
             obj = make(using, row[first:last])
+            for name, column in annotations:
+                setattr(obj, name, row[column])
             for populator in populators:
                 populator.populate(row, obj)
             out.append(obj)
@@ -127,8 +143,7 @@ def maker(model):
     instances a write); where that changes nothing (no receiver of those signals, no __init__ or from_db of
     the model's own, every field's attribute Django's), the values go into the instance's __dict__ directly."""
     attnames = [f.attname for f in model._meta.concrete_fields]
-    plain = (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
-             and all(isinstance(getattr(model, n, None), DeferredAttribute) for n in attnames))
+    plain = _plain(model)
 
     def make(db: str, values):
         if not plain or pre_init.receivers or post_init.receivers:
@@ -139,6 +154,27 @@ def maker(model):
         obj.__dict__.update(zip(attnames, values, strict=True))
         return obj
     return make
+
+
+@functools.cache
+def _plain(model) -> bool:
+    """Whether Model.__init__ and from_db do nothing for this model but set each field's attribute."""
+    return (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
+            and all(isinstance(getattr(model, f.attname, None), DeferredAttribute) for f in model._meta.concrete_fields))
+
+
+def new(model, **values):
+    """model(**values) for a row not yet stored, its values given by attname (body_id=…, not body=…): the
+    instance Model.__init__ makes, each field not given at its default, made as maker() makes one read."""
+    if not _plain(model) or pre_init.receivers or post_init.receivers:
+        return model(**values)
+    obj = model.__new__(model)
+    obj._state = ModelState()
+    for field in model._meta.concrete_fields:
+        obj.__dict__[field.attname] = values.pop(field.attname) if field.attname in values else field.get_default()
+    if values:
+        raise TypeError(f"{model.__name__} has no field {', '.join(values)} (give a relation by its attname)")
+    return obj
 
 
 def _maker_for(model, init: list[str]):

@@ -150,6 +150,10 @@ _DOCUMENTS = Prepared(lambda body_id, case_id: Document.objects.filter(body_id=b
 
 
 def _documents(case) -> list[dict]:
+    """The case's documents; none read when the case's own read found it has none (`has_documents`,
+    annotated by access.case_for; a case read otherwise is looked up)."""
+    if not getattr(case, "has_documents", True):
+        return []
     return [document_out(doc) for doc in _DOCUMENTS(case.body_id, case.pk)]
 
 
