@@ -154,20 +154,15 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 def as_json(value):
     """Make the engine's answer JSON-safe (dates to ISO strings) for storage and the API. The engine's
     dataclasses (Evaluation, Deadline, Deemed…) are read field by field, without copying them first.
-    A plain value, dict or list is known by its exact type first (most of an answer is)."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return value
-    if kind is dict:
-        return {str(k): as_json(v) for k, v in value.items()}
-    if kind is list:
-        return [as_json(v) for v in value]
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    A plain value is known by its exact type first (most of an answer is)."""
+    if type(value) in _PLAIN:
         return value
     if isinstance(value, dict):
         return {str(k): as_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set)):
         return [as_json(v) for v in value]
+    if isinstance(value, (str, int, float, bool)):      # a subclass (an enum of str, say)
+        return value
     if isinstance(value, (dt.date, dt.datetime, dt.time)):
         return value.isoformat()
     names = _field_names(type(value))
