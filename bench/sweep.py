@@ -223,16 +223,14 @@ def replicate(block: int, k: int) -> None:
 
 
 def outbox_cursors() -> int:
-    """Each case's outbox cursor at its last event, as every case has one (services.open_case makes it;
-    adhiniyam.notify's first migration made them for the cases before it). The loader and the copies
-    write cases in bulk, without them."""
+    """Each case's outbox cursor (Case.notified_seq) at its last event, as every case the records service
+    writes has it. The loader and the copies write cases in bulk, without it."""
     from django.db import connection, transaction
     with transaction.atomic(), connection.cursor() as cur:
-        cur.execute("""INSERT INTO notify_cursor (body_id, case_id, seq)
-                       SELECT c.body_id, c.id, COALESCE(MAX(e.seq), 0) FROM records_case c
-                       LEFT JOIN records_caseevent e ON e.body_id = c.body_id AND e.case_id = c.id
-                       WHERE NOT EXISTS (SELECT 1 FROM notify_cursor n WHERE n.body_id = c.body_id AND n.case_id = c.id)
-                       GROUP BY c.body_id, c.id""")
+        cur.execute("""UPDATE records_case SET notified_seq = (
+                           SELECT COALESCE(MAX(e.seq), 0) FROM records_caseevent e
+                           WHERE e.body_id = records_case.body_id AND e.case_id = records_case.id)
+                       WHERE notified_seq = 0""")
         return cur.rowcount
 
 

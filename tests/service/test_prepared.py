@@ -12,7 +12,6 @@ from django.db.models.signals import post_init
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from adhiniyam.notify.models import Cursor
 from adhiniyam.records import prepared
 from adhiniyam.records.models import Body, BodyLedger, Case, CaseEvent, CaseRoute, Person
 
@@ -42,7 +41,7 @@ def objects(world):
     odd = CaseEvent(body_id=str(vp.pk), case_id=7, seq="2", chain_seq=4, type="x", on_date=dt.datetime(2026, 1, 5, 10, tzinfo=dt.UTC),
                     by_role="clerk", data=[1], pack_version=1, recorded_at=now, prev_hash="", hash="h")
     return [case, event, odd, CaseRoute(body_id=vp.pk, case_id=7, role="bdo", office_body_id=vp.pk, active=1),
-            Person(body=vp, name="A"), Cursor(body_id=vp.pk, case_id=7, seq=1)]
+            Person(body=vp, name="A")]
 
 
 def test_insert_parameters_are_djangos(world):
@@ -127,8 +126,7 @@ def test_moments_are_djangos(world):
 
 def test_new_rows_are_djangos(world):
     now = timezone.now()
-    for model, values in ((Cursor, {"body_id": world["vp"].pk, "case_id": 7, "seq": 2}),
-                          (CaseRoute, {"body_id": world["vp"].pk, "case_id": 7, "role": "bdo", "office_body_id": 1}),
+    for model, values in ((CaseRoute, {"body_id": world["vp"].pk, "case_id": 7, "role": "bdo", "office_body_id": 1}),
                           (CaseEvent, {"body_id": world["vp"].pk, "case_id": 7, "seq": 1, "chain_seq": 3, "type": "x",
                                        "on_date": now.date(), "by_role": "clerk", "data": {"a": 1}, "pack_version": "1",
                                        "recorded_at": now, "prev_hash": "", "hash": "h"}),
@@ -138,6 +136,6 @@ def test_new_rows_are_djangos(world):
             {f.attname: getattr(theirs, f.attname) for f in model._meta.concrete_fields}, model.__name__
         assert (ours._state.adding, ours._state.db) == (True, None)
     with pytest.raises(TypeError):
-        prepared.new(Cursor, body=world["vp"])
-    cursor = prepared.new(Cursor, body_id=world["vp"].pk, case_id=7)
-    assert cursor.seq == 0 and cursor.pk is None and cursor.body == world["vp"]     # a relation read as Django's
+        prepared.new(CaseRoute, body=world["vp"])
+    route = prepared.new(CaseRoute, body_id=world["vp"].pk, case_id=7, role="bdo")
+    assert route.active is False and route.pk is None and route.body == world["vp"]     # a relation read as Django's

@@ -119,14 +119,3 @@ class Notification(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} to {self.to_address} ({self.status})"
 
-
-class Cursor(models.Model):
-    """The last event of a case that the outbox has looked at: an event after it is new."""
-
-    body = models.ForeignKey("records.Body", on_delete=models.CASCADE, related_name="+",
-                             db_index=False)            # the unique constraint leads with body_id
-    case = models.ForeignKey("records.Case", on_delete=models.CASCADE, related_name="+", db_constraint=False)
-    seq = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["body", "case"], name="notify_cursor_once_per_case")]

@@ -363,6 +363,8 @@ class Case(models.Model):
     derived = models.JSONField(default=dict)
     derived_as_of = models.DateTimeField(null=True)
     version = models.PositiveIntegerField(default=1, help_text=_("Optimistic concurrency: bumps on every change"))
+    notified_seq = models.PositiveIntegerField(default=0, help_text=_(
+        "The last event the outbox has looked at (adhiniyam.notify.outbox): an event after it is news"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(default=timezone.now)

@@ -143,21 +143,27 @@ class LedgerOnDemand:
         return self.ledger
 
 
-def _chained(case: Case, ledger: BodyLedger, *, seq: int, type: str, dating: D.Dating, by_role: str, actor,
-             data: dict, system: bool, pack_version: str) -> CaseEvent:
-    """The next event of the body's hash chain (not yet stored): the ledger's count and head move on."""
-    ledger.event_count += 1
-    ev = CaseEvent(body_id=case.body_id, case=case, seq=seq, chain_seq=ledger.event_count, type=type,
-                   on_date=dating.day, on_at=dating.at, by_role=by_role, actor=actor, system=system, data=data,
-                   pack_version=pack_version, recorded_at=dating.entered_at, clock_dated=dating.clock_dated,
-                   late_reason=dating.late_reason, prev_hash=ledger.head_hash)
-    ev.hash = digest(ev.prev_hash, ev)
-    ledger.head_hash = ev.hash
-    return ev
+def _entry(case: Case, *, seq: int, type: str, dating: D.Dating, by_role: str, actor, data: dict, system: bool,
+           pack_version: str) -> CaseEvent:
+    """A new event of the case (not yet stored): `chain` gives it its place in the body's hash chain."""
+    return CaseEvent(body_id=case.body_id, case=case, seq=seq, type=type, on_date=dating.day, on_at=dating.at,
+                     by_role=by_role, actor=actor, system=system, data=data, pack_version=pack_version,
+                     recorded_at=dating.entered_at, clock_dated=dating.clock_dated, late_reason=dating.late_reason)
+
+
+def chain(events: list[CaseEvent], ledger: BodyLedger) -> None:
+    """New events linked onto the body's hash chain in turn, with its ledger locked: each one's place and
+    hash (of the one before it and itself); the ledger's count and head move on."""
+    for ev in events:
+        ledger.event_count += 1
+        ev.chain_seq, ev.prev_hash = ledger.event_count, ledger.head_hash
+        ev.hash = digest(ev.prev_hash, ev)
+        ledger.head_hash = ev.hash
 
 
 def _append(case: Case, ledger: BodyLedger, **fields) -> CaseEvent:
-    ev = _chained(case, ledger, **fields)
+    ev = _entry(case, **fields)
+    chain([ev], ledger)
     ev.save(force_insert=True)
     ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
     return ev
@@ -184,14 +190,14 @@ def new_outcomes(rows, result, today: dt.date) -> list[tuple[str, dt.date]]:
     return sorted(_outcomes(result, today) - have, key=lambda x: x[1])
 
 
-def time_events(case: Case, ledger_of, rows: list, result, pack, today: dt.date) -> list[CaseEvent]:
-    """What this answer makes the records say of time, as chained events (not yet stored) appended to `rows`:
-    first a correction for each recorded outcome the case's events no longer produce (records.corrections,
-    which refuses a late entry the body's reading does not let defeat it), then each outcome time alone
-    produced up to today, once. `ledger_of()`: the body's ledger, locked (asked only when one is chained)."""
+def time_events(case: Case, rows: list, result, pack, today: dt.date) -> list[CaseEvent]:
+    """What this answer makes the records say of time, as events (not yet chained nor stored) appended to
+    `rows`: first a correction for each recorded outcome the case's events no longer produce
+    (records.corrections, which refuses a late entry the body's reading does not let defeat it), then each
+    outcome time alone produced up to today, once."""
     def append(type: str, day: dt.date, **fields) -> CaseEvent:
-        ev = _chained(case, ledger_of(), seq=len(rows) + 1, type=type, dating=D.Dating(day, None, E.now_aware(), False, ""),
-                      pack_version=str(pack.version), **fields)
+        ev = _entry(case, seq=len(rows) + 1, type=type, dating=D.Dating(day, None, E.now_aware(), False, ""),
+                    pack_version=str(pack.version), **fields)
         rows.append(ev)
         return ev
 
@@ -205,12 +211,13 @@ def time_events(case: Case, ledger_of, rows: list, result, pack, today: dt.date)
 def _record_system_events(case: Case, ledger: BodyLedger | None, rows: list[CaseEvent], result, pack,
                           today: dt.date) -> list[CaseEvent]:
     """Record the time_events of this answer, each inserted, the ledger (locked on first need) written once."""
-    ledger_of = LedgerOnDemand(case.body, ledger)
-    recorded = time_events(case, ledger_of, rows, result, pack, today)
-    for ev in recorded:
-        ev.save(force_insert=True)
+    recorded = time_events(case, rows, result, pack, today)
     if recorded:
-        ledger_of.ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
+        ledger = ledger or _ledger(case.body)
+        chain(recorded, ledger)
+        for ev in recorded:
+            ev.save(force_insert=True)
+        ledger.save(update_fields=["event_count", "head_hash", "updated_at"])
     return recorded
 
 
@@ -344,16 +351,18 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
         ledger.case_count += 1
         case.id = new_case_id(body.pk, ledger.case_count)
         case.number = f"{body.code.upper()}/{dating.day.year}/{ledger.case_count:06d}"
-        rows = [_chained(case, ledger, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
-                         system=False, pack_version=str(pack.version))]
-        time_events(case, lambda: ledger, rows, result, pack, today)
+        rows = [_entry(case, seq=1, type=opening.type, dating=dating, by_role=by, actor=user, data=data,
+                       system=False, pack_version=str(pack.version))]
+        time_events(case, rows, result, pack, today)
+        chain(rows, ledger)
+        since = notify_outbox.advance(case, rows)      # the outbox's cursor, stored with the case
         insert([case])
         insert(rows)
         routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
                              active=engaged(role, result, rows)), office)
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
         insert([route for route, _office in routes])
-        notify_outbox.record(case, procedure, result, rows, since=0)   # notices of the new events, in this transaction
+        notify_outbox.notices_after(case, procedure, result, rows, since)   # notices of the new events
         write_ledger(ledger)
     return Written(case, rows, routes, result, procedure, pack)
 
@@ -396,14 +405,15 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
     """Record one action in a case, dated by records.dating. The case, its events and routes are read and the
     engine answers before the transaction (_answer), so a writer holds the database (SQLite's one write lock,
     the rows' locks on PostgreSQL) only while it writes: the case updated if still at the version read (else
-    StaleVersion, as when someone recorded first), the ledger locked, the event (and any correction or outcome
-    of time it brings) inserted, the routes that flip updated, the ledger updated."""
+    StaleVersion, as when someone recorded first), with the outbox's cursor; the ledger locked, the event (and
+    any correction or outcome of time it brings) chained and inserted, the routes that flip updated, the
+    ledger updated."""
     case = access.case_for(user, case_id)
     access.require_writer(user, case.body)
     if expected_version != case.version:
         raise _stale(case, case.version, expected_version)
     try:
-        pack, procedure, rows, routes, new, result, today = _answer(user, case, action)
+        pack, procedure, rows, routes, new, result = _answer(user, case, action)
     except ServiceError:
         # The reads are not one snapshot: a refusal may come of events someone recorded after the case was
         # read. Then the case has moved on, and the answer is the one its version gives.
@@ -412,26 +422,26 @@ def record(user, case_id: int, action: EventInput, expected_version: int) -> Wri
             raise _stale(case, now, expected_version) from None
         raise
     set_derived(case, procedure, result)
+    since = notify_outbox.advance(case, rows)
     with transaction.atomic():
         _save_derived(case)                 # first: the case's row taken, and nothing recorded since it was read
         ledger = _ledger(case.body)
-        new = [_chained(case, ledger, seq=len(rows) + 1, pack_version=str(pack.version), **new)]
-        rows += new
-        new += time_events(case, lambda: ledger, rows, result, pack, today)
+        chain(new, ledger)
         insert(new)
         flipped = route_changes(routes, result, rows)
         for active in (True, False):
             flip = [r.pk for r in flipped if r.active is active]
             if flip:
                 CaseRoute.objects.filter(body_id=case.body_id, pk__in=flip).update(active=active)
-        notify_outbox.record(case, procedure, result, rows, since=new[0].seq - 1)   # notices of the new events
+        notify_outbox.notices_after(case, procedure, result, rows, since)   # notices of the new events
         write_ledger(ledger)
     return Written(case, rows, [(r, r.office_body) for r in routes], result, procedure, pack)
 
 
 def _answer(user, case: Case, action: EventInput) -> tuple:
     """What `record` reads and the engine answers for the action, or the refusal: (pack, procedure, the case's
-    events, its routes, the new entry's fields, the engine's answer with it, today)."""
+    events with the new ones, its routes, the new events: the entry and any correction or outcome of time it
+    brings, not yet chained, the engine's answer with it)."""
     pack = get_pack(case.act_id, case.pack_version)
     procedure = get_procedure(pack, case.procedure, case.settings_snapshot, case.opened_on)
     et = procedure.events.get(action.type)
@@ -450,8 +460,11 @@ def _answer(user, case: Case, action: EventInput) -> tuple:
     if dating.late:
         D.require_for_late_outcomes(user, case.body, dating, sorted(_arisen(result, today) - _arisen(current(), today),
                                                                     key=lambda x: x[1]))
-    new = {"type": action.type, "dating": dating, "by_role": by, "actor": user, "data": data, "system": False}
-    return pack, procedure, rows, routes, new, result, today
+    new = [_entry(case, seq=len(rows) + 1, type=action.type, dating=dating, by_role=by, actor=user, data=data,
+                  system=False, pack_version=str(pack.version))]
+    rows = rows + new
+    new += time_events(case, rows, result, pack, today)
+    return pack, procedure, rows, routes, new, result
 
 
 def _stale(case: Case, current: int, sent: int) -> StaleVersion:
@@ -467,7 +480,7 @@ def append_event(user, case_id: int, action: EventInput, expected_version: int) 
 
 
 DERIVED = ["status", "status_label", "closed", "next_deadline", "due", "next_deadline_who", "derived",
-           "derived_as_of", "version", "updated_at"]
+           "derived_as_of", "version", "updated_at", "notified_seq"]
 _CASE_DERIVED = Update(Case, DERIVED, ["body", "id", "version"])
 _LEDGER_HEAD = Update(BodyLedger, ["case_count", "event_count", "head_hash", "updated_at"], ["body"])
 

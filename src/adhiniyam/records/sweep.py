@@ -210,14 +210,16 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
             pack, procedure, result = _evaluate(case, rows, as_of)
             if C.stale(rows, result, today):          # a correction is due (rare): it reads the whole events
                 rows = S.events_of(case)
-            recorded = S.time_events(case, ledger_of, rows, result, pack, today)
+            recorded = S.time_events(case, rows, result, pack, today)
         except ServiceError as exc:
             summary.errors += 1
             log.warning("sweep: case %s (%s) refused: %s", case.number, case.pk, exc)
             continue
         case.version += 1               # the case as stored changed (its answer, maybe routes and events)
+        since = notify_outbox.advance(case, rows)   # the outbox's cursor, stored with the case
         if recorded:
-            notices.append((case, procedure, result, rows, recorded[0].seq - 1))
+            S.chain(recorded, ledger_of())          # in the order the cases fell due
+            notices.append((case, procedure, result, rows, since))
             new_events += recorded
             summary.recorded.update(ev.type for ev in recorded)
         S.set_derived(case, procedure, result)
@@ -232,8 +234,8 @@ def _sweep_batch(body: Body, ledger, cases: list[Case], events: dict, today: dt.
         if new_events:
             S.write_ledger(ledger)
         insert(new_events)
-    if notices:                         # the notices of the events just recorded, in the body's transaction
-        notify_outbox.record_many(notices)
+    for notice in notices:              # the notices of the events just recorded, in the body's transaction
+        notify_outbox.notices_after(*notice)
     summary.events_recorded += len(new_events)
     return ledger
 
