@@ -122,20 +122,3 @@ def test_moments_are_djangos(world):
     for a, b in ((ours.created_at, theirs.created_at), (ours.body.created_at, theirs.body.created_at)):
         assert a == b and a.tzinfo is b.tzinfo and a.isoformat() == b.isoformat()
     assert ours.created_at == person.created_at
-
-
-def test_new_rows_are_djangos(world):
-    now = timezone.now()
-    for model, values in ((CaseRoute, {"body_id": world["vp"].pk, "case_id": 7, "role": "bdo", "office_body_id": 1}),
-                          (CaseEvent, {"body_id": world["vp"].pk, "case_id": 7, "seq": 1, "chain_seq": 3, "type": "x",
-                                       "on_date": now.date(), "by_role": "clerk", "data": {"a": 1}, "pack_version": "1",
-                                       "recorded_at": now, "prev_hash": "", "hash": "h"}),
-                          (Person, {"body_id": world["vp"].pk, "name": "A"})):
-        ours, theirs = prepared.new(model, **dict(values)), model(**values)
-        assert {f.attname: getattr(ours, f.attname) for f in model._meta.concrete_fields} == \
-            {f.attname: getattr(theirs, f.attname) for f in model._meta.concrete_fields}, model.__name__
-        assert (ours._state.adding, ours._state.db) == (True, None)
-    with pytest.raises(TypeError):
-        prepared.new(CaseRoute, body=world["vp"])
-    route = prepared.new(CaseRoute, body_id=world["vp"].pk, case_id=7, role="bdo")
-    assert route.active is False and route.pk is None and route.body == world["vp"]     # a relation read as Django's

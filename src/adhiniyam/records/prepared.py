@@ -18,7 +18,7 @@ UPDATEs (Django builds an InsertQuery or UpdateQuery for each save).
 What Django still did per statement is done here once where it can be (issue 21, second part): each
 field's parameter by an adapter chosen once (`_adapter`), the statement on a DB-API cursor kept for it
 (`execute`; through Django's cursor whenever queries are recorded), the instances without
-Model.__init__ (`maker`; `new` for a row to insert). tests/service/test_prepared.py checks each against
+Model.__init__ (`maker`). tests/service/test_prepared.py checks each against
 what Django gives.
 """
 
@@ -161,20 +161,6 @@ def _plain(model) -> bool:
     """Whether Model.__init__ and from_db do nothing for this model but set each field's attribute."""
     return (model.__init__ is models.Model.__init__ and model.from_db.__func__ is models.Model.from_db.__func__
             and all(isinstance(getattr(model, f.attname, None), DeferredAttribute) for f in model._meta.concrete_fields))
-
-
-def new(model, **values):
-    """model(**values) for a row not yet stored, its values given by attname (body_id=…, not body=…): the
-    instance Model.__init__ makes, each field not given at its default, made as maker() makes one read."""
-    if not _plain(model) or pre_init.receivers or post_init.receivers:
-        return model(**values)
-    obj = model.__new__(model)
-    obj._state = ModelState()
-    for field in model._meta.concrete_fields:
-        obj.__dict__[field.attname] = values.pop(field.attname) if field.attname in values else field.get_default()
-    if values:
-        raise TypeError(f"{model.__name__} has no field {', '.join(values)} (give a relation by its attname)")
-    return obj
 
 
 def _maker_for(model, init: list[str]):
