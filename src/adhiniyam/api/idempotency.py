@@ -26,6 +26,7 @@ from django.urls import Resolver404, resolve
 from .models import ApiToken, IdempotentRequest, hash_token
 
 HEADER = "Idempotency-Key"
+_META_KEY = "HTTP_IDEMPOTENCY_KEY"   # the header as WSGI gives it (request.headers copies every header)
 API_PREFIXES = ("/api/", "/local-law/api/")      # the records API (with enforcement) and the local-law API
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 NOT_KEPT = {"/api/auth/token"}            # the sign-in answer carries a new secret: never stored for replay
@@ -104,7 +105,7 @@ class IdempotencyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        key = request.headers.get(HEADER)
+        key = request.META.get(_META_KEY)
         if (key is None or request.method not in WRITES or not request.path.startswith(API_PREFIXES)
                 or request.path in NOT_KEPT):
             return self.get_response(request)

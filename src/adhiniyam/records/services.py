@@ -29,7 +29,7 @@ from . import roles as R
 from .audit import digest
 from .errors import EngineUnavailable, Forbidden, Invalid, LawRefused, NotFound, ServiceError, StaleVersion
 from .models import DUE_NEVER, Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property, new_case_id
-from .prepared import Prepared, Update, insert
+from .prepared import Prepared, Update, insert, new
 
 log = logging.getLogger("adhiniyam.records")
 
@@ -146,9 +146,9 @@ class LedgerOnDemand:
 def _entry(case: Case, *, seq: int, type: str, dating: D.Dating, by_role: str, actor, data: dict, system: bool,
            pack_version: str) -> CaseEvent:
     """A new event of the case (not yet stored): `chain` gives it its place in the body's hash chain."""
-    return CaseEvent(body_id=case.body_id, case=case, seq=seq, type=type, on_date=dating.day, on_at=dating.at,
-                     by_role=by_role, actor=actor, system=system, data=data, pack_version=pack_version,
-                     recorded_at=dating.entered_at, clock_dated=dating.clock_dated, late_reason=dating.late_reason)
+    return new(CaseEvent, body_id=case.body_id, case=case, seq=seq, type=type, on_date=dating.day, on_at=dating.at,
+               by_role=by_role, actor=actor, system=system, data=data, pack_version=pack_version,
+               recorded_at=dating.entered_at, clock_dated=dating.clock_dated, late_reason=dating.late_reason)
 
 
 def chain(events: list[CaseEvent], ledger: BodyLedger) -> None:
@@ -328,10 +328,10 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
     by = _pick_role(opening.by, et, access.opening_roles(user, body, body.act_id, et), None, et.title)
     data = _canonical_data(opening.data)
     _check_parties(body, applicant, property)
-    case = Case(body=body, act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
-                settings_snapshot=snapshot, title=title or procedure.title + (f" — {applicant.name}" if applicant else ""),
-                applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
-                opened_on=dating.day, created_by=user if user.is_authenticated else None)
+    case = new(Case, body=body, act_id=body.act_id, procedure=procedure_id, pack_version=str(pack.version),
+               settings_snapshot=snapshot, title=title or procedure.title + (f" — {applicant.name}" if applicant else ""),
+               applicant=applicant, applicant_user=applicant.user if applicant else None, property=property,
+               opened_on=dating.day, created_by=user if user.is_authenticated else None)
     if applicant is not None:
         case.applicant_here = applicant          # the same person, for the answer (no query)
     if property is not None:
@@ -358,8 +358,8 @@ def open_case(user, body: Body, procedure_id: str, opening: EventInput, *, appli
         since = notify_outbox.advance(case, rows)      # the outbox's cursor, stored with the case
         insert([case])
         insert(rows)
-        routes = [(CaseRoute(body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
-                             active=engaged(role, result, rows)), office)
+        routes = [(new(CaseRoute, body_id=body.pk, case=case, role=role, office_body_id=office.body_id,
+                       active=engaged(role, result, rows)), office)
                   for role in authorities(procedure, body.act_id) if (office := facts.offices.get(role))]
         insert([route for route, _office in routes])
         notify_outbox.notices_after(case, procedure, result, rows, since)   # notices of the new events
@@ -382,17 +382,17 @@ def open_application(user, body: Body, procedure_id: str, opening: EventInput, *
         if person is None:
             raise NotFound(f"No person {applicant_id} in {body.name}'s records.")
     elif applicant is not None:
-        person = Person(body=body, user=None if staff else user, **applicant)
+        person = new(Person, body=body, user=None if staff else user, **applicant)
     elif not staff:
         person = (Person.objects.filter(body=body, user=user).first()
-                  or Person(body=body, user=user, name=user.get_full_name() or user.username, email=user.email))
+                  or new(Person, body=body, user=user, name=user.get_full_name() or user.username, email=user.email))
     place = None
     if property_id is not None:
         place = access.properties_for(user, body).filter(pk=property_id).first()
         if place is None:
             raise NotFound(f"No property {property_id} in {body.name}'s records.")
     elif property is not None:
-        place = Property(body=body, owner=person, declared_by=None if staff else user, **property)
+        place = new(Property, body=body, owner=person, declared_by=None if staff else user, **property)
     return open_case(user, body, procedure_id, opening, applicant=person, property=place, title=title)
 
 

@@ -113,7 +113,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "adhiniyam.ops.middleware.ApiMessageMiddleware",    # Django's, passed over by a bearer token's API request
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
     "adhiniyam.api.idempotency.IdempotencyMiddleware",   # after authentication: a key is the caller's own
