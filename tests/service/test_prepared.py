@@ -1,9 +1,11 @@
 """records/prepared.py does by hand what Django does for the write path's statements (issue 21); these check
 that it gives what Django gives: the parameters of an INSERT or UPDATE, the instances made from rows, and
-the statements run (seen by CaptureQueriesContext, errors translated to Django's)."""
+the statements run (seen by CaptureQueriesContext, errors translated to Django's), and the new rows
+made without Model.__init__ (prepared.new: each field, the related objects kept, Django's TypeError)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 
 import pytest
@@ -13,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from adhiniyam.records import prepared
-from adhiniyam.records.models import Body, BodyLedger, Case, CaseEvent, CaseRoute, Person
+from adhiniyam.records.models import Body, BodyLedger, Case, CaseEvent, CaseRoute, Person, Property
 
 pytestmark = pytest.mark.django_db
 
@@ -73,17 +75,24 @@ def test_instances_are_djangos(world):
     assert ours.parent == world["block"]                     # a relation read lazily, as Django's
 
 
-def test_instances_send_post_init_when_someone_listens(world):
+@contextlib.contextmanager
+def heard(sender):
+    """The instances post_init announces for `sender` while the block runs."""
     seen = []
 
     def receiver(sender, instance, **kwargs):
         seen.append(instance)
-    post_init.connect(receiver, sender=Body)
+    post_init.connect(receiver, sender=sender)
     try:
+        yield seen
+    finally:
+        post_init.disconnect(receiver, sender=sender)
+
+
+def test_instances_send_post_init_when_someone_listens(world):
+    with heard(Body) as seen:
         body = prepared.maker(Body)("default", Body.objects.values_list(
             *(f.attname for f in Body._meta.concrete_fields)).get(pk=world["vp"].pk))
-    finally:
-        post_init.disconnect(receiver, sender=Body)
     assert seen == [body]
 
 
@@ -122,3 +131,63 @@ def test_moments_are_djangos(world):
     for a, b in ((ours.created_at, theirs.created_at), (ours.body.created_at, theirs.body.created_at)):
         assert a == b and a.tzinfo is b.tzinfo and a.isoformat() == b.isoformat()
     assert ours.created_at == person.created_at
+
+
+# prepared.new: a row not yet stored, made without Model.__init__, is the instance Django makes
+
+def values_of(obj) -> dict:
+    """Each field's value; a moment stamped by a default (timezone.now) as whether it is a moment ago."""
+    out = {}
+    for f in type(obj)._meta.concrete_fields:
+        value = getattr(obj, f.attname)
+        stamped = callable(f.default) and isinstance(value, dt.datetime)
+        out[f.attname] = abs(value - timezone.now()) < dt.timedelta(seconds=5) if stamped else value
+    return out
+
+
+def cases(world):
+    vp, clerk = world["vp"], world["users"]["clerk"]
+    now = timezone.now()
+    person = Person(body=vp, name="A")
+    case = Case(body=vp, act_id=vp.act_id, procedure="p", title="t", applicant=person, opened_on=now.date())
+    return [
+        (Case, {"body": vp, "act_id": vp.act_id, "procedure": "p", "pack_version": "1", "settings_snapshot": {},
+                "title": "t", "applicant": person, "applicant_user": None, "property": None,
+                "opened_on": dt.date(2026, 1, 5), "created_by": clerk}),
+        (CaseEvent, {"body_id": vp.pk, "case": case, "seq": 1, "type": "x", "on_date": now.date(), "on_at": now,
+                     "by_role": "clerk", "actor": clerk, "system": False, "data": {"a": 1}, "pack_version": "1",
+                     "recorded_at": now, "clock_dated": True, "late_reason": ""}),
+        (CaseRoute, {"body_id": vp.pk, "case": case, "role": "bdo", "office_body_id": 1, "active": True}),
+        (Person, {"body": vp, "user": None, "name": "A", "email": "a@example.org"}),
+        (Property, {"body": vp, "owner": person, "declared_by": clerk}),
+    ]
+
+
+def test_new_rows_are_djangos(world):
+    for model, values in cases(world):
+        ours, theirs = prepared.new(model, **values), model(**values)
+        assert type(ours) is model
+        assert values_of(ours) == values_of(theirs), model.__name__
+        assert (ours._state.adding, ours._state.db) == (theirs._state.adding, theirs._state.db)
+        for name, value in values.items():                  # a related object given is kept, as Django keeps it
+            assert getattr(ours, name) is getattr(theirs, name) or getattr(ours, name) == value, (model, name)
+
+
+def test_a_relation_by_its_id_is_read_as_djangos(world):
+    route = prepared.new(CaseRoute, body_id=world["vp"].pk, case_id=7, role="bdo")
+    assert route.active is False and route.pk is None and route.body == world["vp"]
+
+
+def test_what_is_not_a_field_is_djangos_answer(world):
+    with pytest.raises(TypeError):
+        prepared.new(Person, body=world["vp"], nickname="A")
+    with pytest.raises(TypeError):
+        Person(body=world["vp"], nickname="A")
+    both = {"body": world["vp"], "body_id": world["vp"].pk, "name": "A"}   # Django's own path, as given
+    assert values_of(prepared.new(Person, **both)) == values_of(Person(**both))
+
+
+def test_a_post_init_receiver_still_hears_of_new_rows(world):
+    with heard(Person) as seen:
+        person = prepared.new(Person, body=world["vp"], name="A")
+    assert seen == [person]

@@ -20,6 +20,8 @@ import json
 from django.contrib.messages.middleware import MessageMiddleware
 from django.http import HttpResponse
 
+from adhiniyam.api.auth import bearer_token
+
 # One inline handler is allowed by its hash: the receipt's Print button (enforcement/receipt.html,
 # onclick="window.print()"); every other script must come from the site's own files.
 PRINT_HANDLER = "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='"
@@ -113,11 +115,6 @@ class ApiProblemsMiddleware:
         return response
 
 
-def bearer_api(request) -> bool:
-    """Whether this is an API request carrying a bearer token (as ninja's HttpBearer reads the header)."""
-    return request.path.startswith("/api/") and request.META.get("HTTP_AUTHORIZATION", "")[:7].lower() == "bearer "
-
-
 class ApiMessageMiddleware(MessageMiddleware):
     """Django's messages middleware, except for an API request carrying a bearer token: the API gives no
     messages (they are the web pages'), and their storage, made and updated for nothing, cost 1 % of an API
@@ -125,6 +122,6 @@ class ApiMessageMiddleware(MessageMiddleware):
     the web session authenticates an API request)."""
 
     def __call__(self, request):
-        if self.async_mode or not bearer_api(request):
+        if self.async_mode or not request.path.startswith("/api/") or bearer_token(request) is None:
             return super().__call__(request)
         return self.get_response(request)
