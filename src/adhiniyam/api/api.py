@@ -179,8 +179,9 @@ def get_body(request, code: str):
             office = office_body.offices.get(role=role) if office_body else None
             routes[role] = {"role": role, "title": office.title, "body": office_body.code} if office else None
     out["routes"] = routes
-    out["closures"] = [{"on": c.on.isoformat(), "reason": c.reason, "source": c.source}
-                       for c in body.closures.order_by("on")]
+    days = body.closures.order_by("on")
+    for key, open_ in (("closures", False), ("openings", True)):
+        out[key] = [{"on": c.on.isoformat(), "reason": c.reason, "source": c.source} for c in days if c.open is open_]
     snap = E.settings_snapshot(body)
     out["versions"], out["interpretations"] = snap["versions"], snap["interpretations"]
     out["my_roles"] = [{"body": m.body.code, "role": m.role, "office": m.office}

@@ -169,6 +169,7 @@ class BodyDetailOut(BodyOut):
     offices: list[OfficeOut] = []
     routes: dict[str, OfficeOut | None] = {}
     closures: list[ClosureOut] = []
+    openings: list[ClosureOut] = []     # State holidays or weekly days off on which the office was open
     versions: dict[str, Any] = {}
     interpretations: dict[str, str] = {}
     my_roles: list[MembershipOut] = []

@@ -262,7 +262,7 @@ def _store(fields: dict, user) -> tuple[Instrument, str]:
 def refresh_cases(bodies) -> int:
     """Derive again the stored status and deadlines of the open cases of `bodies` (and the bodies below
     them), now that the local law they are decided under has changed. Returns the cases refreshed."""
-    from adhiniyam.records.services import sweep_case
+    from adhiniyam.records.services import refresh_open_cases
 
     paths = {b.path for b in bodies if b is not None}
     if not paths:
@@ -270,11 +270,7 @@ def refresh_cases(bodies) -> int:
     q = Q()
     for p in paths:
         q |= Q(body__path__startswith=p)
-    n = 0
-    for pk in Case.objects.filter(q, closed=False).order_by("pk").values_list("pk", flat=True):
-        sweep_case(pk)
-        n += 1
-    return n
+    return refresh_open_cases(Case.objects.filter(q))
 
 
 def _affected(row: Instrument) -> list[Body]:

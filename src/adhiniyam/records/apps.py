@@ -8,5 +8,11 @@ class RecordsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import bodysettings
-        bodysettings.connect()
+        from django.db.models.signals import post_delete, post_save, pre_save
+
+        from . import bodysettings, services
+        from .models import Closure
+        bodysettings.connect()              # first: the refresh below reads the body's new settings
+        pre_save.connect(services.calendar_day_was, sender=Closure, dispatch_uid="calendar:pre")
+        post_save.connect(services.calendar_changed, sender=Closure, dispatch_uid="calendar:save")
+        post_delete.connect(services.calendar_changed, sender=Closure, dispatch_uid="calendar:delete")

@@ -1,7 +1,7 @@
 """A body's settings, gathered once per process and never stale.
 
 Everything about a body that the law engine and the write path read besides a case's own snapshot —
-its calendar (closures, weekly days off, location), the local-law instruments and named areas that
+its calendar (closures and openings, weekly days off, location), the local-law instruments and named areas that
 bind it, its current provision and reading choices, and the nearest office of each authority above
 it — is one immutable `BodyFacts`, cached per process under the body's `settings_version`.
 
@@ -43,6 +43,7 @@ class BodyFacts:
     version: int
     choices: dict                  # the body's current provision versions and readings (a new case's snapshot)
     closures: tuple                # ({date, reason, source}, …) of the body's own office
+    openings: tuple                # the same, for days its State's holidays or weekly days off close, open
     local: dict                    # {instruments, areas} from adhiniyam.locallaw, when installed
     offices: dict                  # role -> OfficeAbove: the nearest body at or above with that office
     _engine: dict = field(default_factory=dict, compare=False, repr=False)   # snapshot key -> BodySettings
@@ -64,6 +65,7 @@ class BodyFacts:
             settings = E.law().BodySettings(
                 state=body.state, versions=E.engine_versions(snap),
                 interpretations=dict(snap.get("interpretations") or {}), closures=list(self.closures),
+                openings=list(self.openings),
                 weekly_off=tuple(body.weekly_off) if body.weekly_off else None,   # None: the State's default
                 location=location, **self.local)
             self._engine[key] = settings
@@ -104,9 +106,9 @@ def _gather(bodies) -> dict[int, BodyFacts]:
     readings: dict[int, dict[str, str]] = {pk: {} for pk in ids}
     for c in InterpretationChoice.objects.filter(body_id__in=ids).order_by("pk"):
         readings[c.body_id][c.interpretation] = c.reading
-    closures: dict[int, list] = {pk: [] for pk in ids}
+    days: dict[tuple[int, bool], list] = {(pk, open_): [] for pk in ids for open_ in (False, True)}
     for c in Closure.objects.filter(body_id__in=ids).order_by("body_id", "on"):
-        closures[c.body_id].append({"date": c.on, "reason": c.reason, "source": c.source})
+        days[c.body_id, c.open].append({"date": c.on, "reason": c.reason, "source": c.source})
     chains = {b.pk: _chain(b) for b in bodies}
     offices = list(Office.objects.filter(body_id__in={pk for chain in chains.values() for pk in chain})
                    .values_list("body_id", "role", "body__code", "body__name"))
@@ -119,7 +121,8 @@ def _gather(bodies) -> dict[int, BodyFacts]:
             if body_id in depth and (role not in nearest or depth[body_id] > nearest[role][0]):
                 nearest[role] = (depth[body_id], OfficeAbove(body_id, code, name))
         out[b.pk] = BodyFacts(b.pk, version.get(b.pk), {"versions": versions[b.pk], "interpretations": readings[b.pk]},
-                              tuple(closures[b.pk]), local[b.pk], {r: o for r, (_d, o) in nearest.items()})
+                              tuple(days[b.pk, False]), tuple(days[b.pk, True]), local[b.pk],
+                              {r: o for r, (_d, o) in nearest.items()})
     return out
 
 

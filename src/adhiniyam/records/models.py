@@ -109,6 +109,13 @@ class Body(models.Model):
                                                   settings_version=new_settings_version())
         settings_changed()
 
+    def closed_because(self, day: dt.date) -> str | None:
+        """Why the State's holidays or the body's weekly days off close its office on `day` (None: they
+        do not), before the closures and openings it records itself."""
+        from adhiniyam.records import engine as E
+        return E.law().BodySettings(state=self.state, weekly_off=tuple(self.weekly_off) or None
+                                    ).calendar().closed_because(day)
+
     def ancestors(self, include_self: bool = True) -> list[Body]:
         ids = [int(x) for x in self.path.strip("/").split("/") if x]
         if not include_self:
@@ -144,19 +151,33 @@ class Office(models.Model):
 
 
 class Closure(models.Model):
-    """A day a body's office is closed beyond the State's holidays and weekly days off, with its source."""
+    """A day of a body's office calendar that differs from the State's holidays and its weekly days off,
+    with its source: a day the office was closed besides them (a local festival, a flood) or, marked
+    `open`, a day they count as closed on which it was open (a holiday not observed, a working Sunday
+    ordered). Periods count by the office's days (GCA: receipt on a closed day, the last day closed), so
+    an opening moves them back as a closure moves them on."""
 
     body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="closures")
     on = models.DateField()
+    open = models.BooleanField(
+        default=False, verbose_name=_("open that day"),
+        help_text=_("The office was open on this day although it is a State holiday or a weekly day off"))
     reason = models.CharField(max_length=200)
-    source = models.CharField(max_length=300, help_text=_("Order, notification or resolution that closed the office"))
+    source = models.CharField(max_length=300,
+                              help_text=_("Order, notification or resolution that closed or opened the office"))
 
     class Meta:
         ordering = ["body", "on"]
         constraints = [models.UniqueConstraint(fields=["body", "on"], name="closure_one_per_day")]
 
     def __str__(self) -> str:
-        return f"{self.on}: {self.reason}"
+        return f"{self.on}: {self.reason}" + (" (open)" if self.open else "")
+
+    def clean(self):
+        if self.open and self.on and self.body_id and self.body.closed_because(self.on) is None:
+            raise ValidationError({"open": _("The office is open on %(d)s anyway: it is neither a public holiday "
+                                             "of %(s)s nor a weekly day off. Record an opening only for such a day.")
+                                   % {"d": self.on.isoformat(), "s": self.body.state}})
 
 
 class ProvisionChoice(models.Model):

@@ -519,6 +519,35 @@ def verify_property(user, body: Body, property_id: int) -> Property:
     return prop
 
 
+def refresh_open_cases(cases) -> int:
+    """Derive again the stored answer (status, deadlines, routes) of each open case among `cases` (a
+    queryset), recording what time alone produced as the sweep would, now that the law or the calendar
+    they are decided under has changed. Returns how many were refreshed."""
+    n = 0
+    for pk in cases.filter(closed=False).order_by("pk").values_list("pk", flat=True):
+        sweep_case(pk)
+        n += 1
+    return n
+
+
+def calendar_day_was(sender, instance, **kwargs):
+    """Before a day of a body's calendar (records.Closure) is changed: where it was, to refresh both."""
+    if kwargs.get("raw"):                   # a fixture loaded (adhiniyam restore): cases come as stored
+        return
+    instance._calendar_was = (sender.objects.filter(pk=instance.pk).values_list("body_id", "on").first()
+                              if instance.pk else None)
+
+
+def calendar_changed(sender, instance, **kwargs):
+    """A day of a body's office calendar was recorded, changed or removed (a closure, an opening): a period
+    counts by the office's open days, so the open cases it can move (those opened on or before that day)
+    are derived again in the same transaction, and the sweep and the inbox read their new deadlines."""
+    if kwargs.get("raw"):
+        return
+    for body_id, day in {(instance.body_id, instance.on), getattr(instance, "_calendar_was", None)} - {None}:
+        refresh_open_cases(Case.objects.filter(body_id=body_id, opened_on__lte=day))
+
+
 def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:
     """Record what time alone produced in one case, once. Returns the events recorded."""
     recorded: list[CaseEvent] = []
