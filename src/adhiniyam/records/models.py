@@ -168,6 +168,7 @@ class Closure(models.Model):
 
     class Meta:
         ordering = ["body", "on"]
+        verbose_name, verbose_name_plural = _("closure or opening"), _("closures and openings")
         constraints = [models.UniqueConstraint(fields=["body", "on"], name="closure_one_per_day")]
 
     def __str__(self) -> str:
@@ -175,7 +176,7 @@ class Closure(models.Model):
 
     def clean(self):
         if self.open and self.on and self.body_id and self.body.closed_because(self.on) is None:
-            raise ValidationError({"open": _("The office is open on %(d)s anyway: it is neither a public holiday "
+            raise ValidationError({"on": _("The office is open on %(d)s anyway: it is neither a public holiday "
                                              "of %(s)s nor a weekly day off. Record an opening only for such a day.")
                                    % {"d": self.on.isoformat(), "s": self.body.state}})
 
