@@ -150,7 +150,10 @@ class Case:
             return on, how
         start = self.received_on(on)
         if start == on:
-            return on, how
+            opened = self.tracing and self.reading("gca.receipt_on_closed_day") == "next_open_day" and \
+                self.body.calendar("body").open_although(on)
+            return on, (lambda: f"{tm.words(how)}; the office was open on {lt.fmt(on)} ({opened}), so receipt "
+                                f"counts from that day") if opened else how
         return start, lambda: (f"{tm.words(how)}; the office was closed on {lt.fmt(on)} "
                                f"({self.body.calendar('body').closed_because(on)}), so receipt counts from "
                                f"the next open day, {lt.fmt(start)} (reading gca.receipt_on_closed_day = next_open_day)")

@@ -79,6 +79,9 @@ def counted_from(ts: TimerState):
 def _office_extension(ts: TimerState, office: str, cal, end, tracing: bool):
     why = cal.closed_because(end)
     if not why:
+        opened = tracing and cal.open_although(end)
+        if opened:
+            ts.extension_note = f"; the {office} office was open on {lt.fmt(end)} ({opened}), so that day is the last"
         return end
     new_end = cal.next_open_day(end)
     if tracing:
