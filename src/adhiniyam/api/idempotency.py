@@ -11,17 +11,27 @@ For a signed-in caller's POST, PUT, PATCH or DELETE to an API (/api/, /local-law
     kept; a refused write changed nothing and may simply be sent again).
 Two requests with one key at once: the second waits for the first's row (the unique index) and gets
 its answer. Keys are kept per body (`IdempotentRequest.body_id`), beside the write they guard.
+
+A key is kept for settings.IDEMPOTENCY_KEEP_DAYS (env ADHINIYAM_IDEMPOTENCY_DAYS, default 7 days) from the
+first answer. After that it is forgotten: the same key is a new request (its old row deleted in the new
+write's transaction, so this holds whenever the purge last ran), and the nightly `adhiniyam sweep` deletes
+the older rows (`purge`, 5,000 a transaction). The age is measured on the clock that stamps the rows'
+created_at (django.utils.timezone.now), never the training clock ADHINIYAM_CLOCK: keeping a key is about
+the store, not the law's dates.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 
 from django.apps import apps
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 
 from .models import ApiToken, IdempotentRequest, hash_token
 
@@ -40,16 +50,41 @@ BODY_OF = {"code": ("records", "Body", "pk"), "case_id": ("records", "Case", "bo
 PARAMETER = {"in": "header", "name": HEADER, "required": False,
              "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[\\x20-\\x7e]+$"},
              "description": "Send a new key (e.g. a UUID) with a write, and the same key to retry it: a repeated key "
-                            "gets the first answer and stores nothing new; with another request, 422."}
+                            "gets the first answer and stores nothing new; with another request, 422. A key is "
+                            "kept for {days} days from its first answer; after that it is forgotten and the "
+                            "same key is a new write."}
+PURGE_BATCH = 5_000                       # rows deleted a transaction by `purge`
 
 
 def declare(schema: dict) -> dict:
     """The OpenAPI description of the header on every write of the API (the sign-in excepted)."""
+    parameter = {**PARAMETER, "description": PARAMETER["description"].format(days=settings.IDEMPOTENCY_KEEP_DAYS)}
     for path, ops in schema.get("paths", {}).items():
         for method, op in ops.items():
             if method.upper() in WRITES and path not in NOT_KEPT:
-                op.setdefault("parameters", []).append(dict(PARAMETER))
+                op.setdefault("parameters", []).append(dict(parameter))
     return schema
+
+
+def kept_since() -> dt.datetime:
+    """The moment a stored answer must be younger than to be replayed: IDEMPOTENCY_KEEP_DAYS ago."""
+    return timezone.now() - dt.timedelta(days=settings.IDEMPOTENCY_KEEP_DAYS)
+
+
+def purge(batch: int = PURGE_BATCH) -> int:
+    """Delete the stored answers older than the retention period, `batch` rows at a time, each batch its own
+    short transaction; returns how many were deleted. A batch's ids are read first (index
+    idempotency_created), then deleted by primary key: as one DELETE with a subquery, PostgreSQL scanned
+    the whole table for every batch."""
+    expired = IdempotentRequest.objects.filter(created_at__lt=kept_since()).values_list("pk", flat=True)
+    total = 0
+    while True:
+        with transaction.atomic():
+            ids = list(expired[:batch])
+            deleted, _ = IdempotentRequest.objects.filter(pk__in=ids).delete()
+        total += deleted
+        if len(ids) < batch:
+            return total
 
 
 def _problem(request, status: int, code: str, detail: str) -> HttpResponse:
@@ -94,6 +129,16 @@ def _fingerprint(request) -> str:
     return h.hexdigest()
 
 
+def _stored(found: dict) -> IdempotentRequest | None:
+    """The answer kept for this caller's key at this body, unless it is older than the retention period: then
+    its row is deleted (in the caller's transaction, so it stays if the new request is refused) and None."""
+    row = IdempotentRequest.objects.filter(**found).first()
+    if row is not None and row.created_at < kept_since():
+        row.delete()
+        return None
+    return row
+
+
 def _replay(row: IdempotentRequest) -> HttpResponse:
     response = HttpResponse(row.content, status=row.status, content_type=row.content_type)
     response["Idempotent-Replayed"] = "true"
@@ -119,7 +164,7 @@ class IdempotencyMiddleware:
         fingerprint = _fingerprint(request)
         try:
             with transaction.atomic():
-                row = IdempotentRequest.objects.filter(**found).first()
+                row = _stored(found)
                 if row is None:
                     response = self.get_response(request)
                     if 200 <= response.status_code < 300 and not response.streaming:

@@ -61,3 +61,6 @@ class IdempotentRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["body_id", "user", "key"], name="idempotency_key_once")]
+        # the nightly purge of expired keys (api.idempotency.purge) reads by age across every body; the table
+        # is local (records.distribution), and a non-unique index need not name the body even when distributed
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]

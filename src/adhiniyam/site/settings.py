@@ -20,6 +20,9 @@ default; `adhiniyam check --deploy` is clean with them):
                           X-Forwarded-For for the sign-in and posting limits. Never set it without such a
                           proxy: a client could then choose its own address.
   ADHINIYAM_TOKEN_DAYS    how long an API token lasts unless its creator asks for less (default 30 days).
+  ADHINIYAM_IDEMPOTENCY_DAYS  how long an API write's Idempotency-Key is kept (default 7 days; 1 to 3650):
+                          a retry within it gets the first answer; after it the key is forgotten (the same
+                          key is a new write) and the nightly `adhiniyam sweep` deletes its row.
   ADHINIYAM_MAX_UPLOAD_MB size limit for one uploaded document (default 10).
   ADHINIYAM_STATIC_ROOT   where `adhiniyam collectstatic` writes the static files (default <var>/static).
   ADHINIYAM_TIME_ZONE     default Asia/Kolkata.
@@ -53,6 +56,17 @@ def _flag(name: str, default: bool) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _whole_number(name: str, default: int, most: int) -> int:
+    """A whole number from 1 to `most` from the environment (unset or empty: `default`); anything else stops
+    the start with the variable named, as a missing secret key does."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= most:
+        raise RuntimeError(f"{name}={text!r}: it must be a whole number from 1 to {most} (default {default}).")
+    return int(text)
 
 
 DEBUG = _flag("ADHINIYAM_DEBUG", False)
@@ -197,6 +211,8 @@ AXES_VERBOSE = False
 
 # API bearer tokens last this long unless their creator asks for less
 ADHINIYAM_TOKEN_DAYS = int(os.environ.get("ADHINIYAM_TOKEN_DAYS") or 30)
+# An Idempotency-Key's stored answer is replayed for this many days, then forgotten (api.idempotency)
+IDEMPOTENCY_KEEP_DAYS = _whole_number("ADHINIYAM_IDEMPOTENCY_DAYS", 7, most=3650)
 
 # What the public may post without an account, per body: (posts, seconds) per address for anonymous posts
 # and per account for signed-in ones; the counts live in the database (ops.PostCount).

@@ -1,9 +1,15 @@
 import datetime as dt
+import logging
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
+from adhiniyam.api import idempotency
 from adhiniyam.records.models import Body
 from adhiniyam.records.sweep import bodies_of_shard, sweep
+
+log = logging.getLogger("adhiniyam.records.sweep")
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -16,16 +22,31 @@ def _shard(text: str) -> tuple[int, int]:
     return i, n
 
 
+def _purge() -> tuple[str, bool]:
+    """The API's expired Idempotency-Keys deleted, once a night: by the sweeper of shard 0 (the keys are not a
+    body's, nor a shard's) and not when --body limits the sweep. Returns the summary line's end, and whether
+    it failed (the sweep's work is committed; the rows wait for the next night)."""
+    try:
+        forgotten = idempotency.purge()
+    except DatabaseError as exc:
+        log.exception("sweep: the purge of expired idempotency keys failed")
+        return f"; expired idempotency keys not deleted ({exc})", True
+    return f"; {forgotten} idempotency keys older than {settings.IDEMPOTENCY_KEEP_DAYS} days forgotten", False
+
+
 class Command(BaseCommand):
     help = ("Record what time alone produced (deemed grants, lapses, expiries) as system events. Only cases "
             "whose stored next deadline has passed are looked at; running it twice records nothing new. Each "
-            "body is one transaction under an advisory lock, so several sweepers can run side by side.")
+            "body is one transaction under an advisory lock, so several sweepers can run side by side. The "
+            "sweeper of shard 0, when no --body is given, also deletes the API's Idempotency-Keys older "
+            "than ADHINIYAM_IDEMPOTENCY_DAYS (by the real clock, whatever --as-of says).")
 
     def add_arguments(self, parser):
         parser.add_argument("--as-of", help="YYYY-MM-DD: sweep as of the end of this day (default: now)")
         parser.add_argument("--body", action="append", help="body code (repeatable); default: every body")
         parser.add_argument("--shard", default="0/1", help="I/N: only the bodies whose id is I modulo N "
-                                                           "(run N sweepers, 0/N to N-1/N)")
+                                                           "(run N sweepers, 0/N to N-1/N); shard 0 also "
+                                                           "deletes the expired idempotency keys")
         parser.add_argument("--batch", type=int, default=500, help="cases read and written together")
         parser.add_argument("--threads", type=int, default=2,
                             help="PostgreSQL: bodies swept by this many threads, each on its own connection, so "
@@ -48,6 +69,7 @@ class Command(BaseCommand):
                 raise CommandError(f"no body {', '.join(sorted(missing))}")
         summary = sweep(as_of=as_of, bodies=list(bodies), stdout=self.stdout, batch=max(1, opts["batch"]),
                         threads=max(1, opts["threads"]))
-        self.stdout.write(summary.line())
-        if summary.errors:
+        purged, failed = _purge() if shard == 0 and not opts["body"] else ("", False)
+        self.stdout.write(summary.line() + purged)
+        if summary.errors or failed:
             raise SystemExit(1)
