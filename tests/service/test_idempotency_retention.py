@@ -133,10 +133,14 @@ def test_a_good_retention_setting_is_read(monkeypatch, value, days):
     assert _whole_number("ADHINIYAM_IDEMPOTENCY_DAYS", 7, most=3650) == days
 
 
-def test_the_service_does_not_start_with_a_bad_retention_setting():
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("ADHINIYAM_IDEMPOTENCY_DAYS", "0", "ADHINIYAM_IDEMPOTENCY_DAYS='0': it must be a whole number from 1 to 3650"),
+    ("ADHINIYAM_TOKEN_DAYS", "0", "ADHINIYAM_TOKEN_DAYS='0': it must be a whole number from 1 to 365"),
+    ("ADHINIYAM_TOKEN_DAYS", "thirty", "ADHINIYAM_TOKEN_DAYS='thirty': it must be a whole number from 1 to 365")])
+def test_the_service_does_not_start_with_a_bad_number_of_days(name, value, message):
     src = Path(__file__).resolve().parents[2] / "src"
-    env = {**os.environ, "PYTHONPATH": str(src), "ADHINIYAM_SECRET_KEY": "x", "ADHINIYAM_IDEMPOTENCY_DAYS": "0",
+    env = {**os.environ, "PYTHONPATH": str(src), "ADHINIYAM_SECRET_KEY": "x", name: value,
            "DJANGO_SETTINGS_MODULE": "adhiniyam.site.settings"}
     r = subprocess.run([sys.executable, "-c", "import django; django.setup()"], env=env, capture_output=True,
                        text=True, timeout=120)
-    assert r.returncode != 0 and "ADHINIYAM_IDEMPOTENCY_DAYS='0': it must be a whole number" in r.stderr
+    assert r.returncode != 0 and message in r.stderr

@@ -16,8 +16,8 @@ A key is kept for settings.IDEMPOTENCY_KEEP_DAYS (env ADHINIYAM_IDEMPOTENCY_DAYS
 first answer. After that it is forgotten: the same key is a new request (its old row deleted in the new
 write's transaction, so this holds whenever the purge last ran), and the nightly `adhiniyam sweep` deletes
 the older rows (`purge`, 5,000 a transaction). The age is measured on the clock that stamps the rows'
-created_at (django.utils.timezone.now), never the training clock ADHINIYAM_CLOCK: keeping a key is about
-the store, not the law's dates.
+created_at (django.utils.timezone.now), never the fixed clock of tests and demos (ADHINIYAM_CLOCK):
+keeping a key is about the store, not the law's dates.
 """
 
 from __future__ import annotations

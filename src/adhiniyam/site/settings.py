@@ -19,7 +19,7 @@ default; `adhiniyam check --deploy` is clean with them):
                           is sent and no redirect loops), and the client's own address is taken from
                           X-Forwarded-For for the sign-in and posting limits. Never set it without such a
                           proxy: a client could then choose its own address.
-  ADHINIYAM_TOKEN_DAYS    how long an API token lasts unless its creator asks for less (default 30 days).
+  ADHINIYAM_TOKEN_DAYS    how long an API token lasts unless its creator asks for less (default 30 days; 1 to 365).
   ADHINIYAM_IDEMPOTENCY_DAYS  how long an API write's Idempotency-Key is kept (default 7 days; 1 to 3650):
                           a retry within it gets the first answer; after it the key is forgotten (the same
                           key is a new write) and the nightly `adhiniyam sweep` deletes its row.
@@ -210,7 +210,7 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if P
 AXES_VERBOSE = False
 
 # API bearer tokens last this long unless their creator asks for less
-ADHINIYAM_TOKEN_DAYS = int(os.environ.get("ADHINIYAM_TOKEN_DAYS") or 30)
+ADHINIYAM_TOKEN_DAYS = _whole_number("ADHINIYAM_TOKEN_DAYS", 30, most=365)
 # An Idempotency-Key's stored answer is replayed for this many days, then forgotten (api.idempotency)
 IDEMPOTENCY_KEEP_DAYS = _whole_number("ADHINIYAM_IDEMPOTENCY_DAYS", 7, most=3650)
 
