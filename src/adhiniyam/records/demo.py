@@ -140,6 +140,10 @@ def build(stdout, per_body: int = 40, seed: int = 7, verbose: bool = False) -> l
                                        act_id=place.act, latitude=place.location[0], longitude=place.location[1])
             Closure.objects.create(body=body, on=today - dt.timedelta(days=40), reason="Local festival holiday",
                                    source="Order of the Collector (demonstration)")
+            sunday = today - dt.timedelta(days=50)
+            sunday -= dt.timedelta(days=(sunday.weekday() + 1) % 7)             # a weekly day off everywhere
+            Closure.objects.create(body=body, on=sunday, open=True, reason="Office open for the property tax drive",
+                                   source="Order of the chief executive (demonstration)")
             for role, (level, title) in place.offices.items():
                 Office.objects.create(body=state if level == "state" else district, role=role, title=title)
             short = code.split("-")[0]
