@@ -30,7 +30,7 @@ def test_a_receipt_on_a_working_sunday_counts_from_the_sunday_and_says_why():
     opened = run("building_permission", received, date(2026, 1, 10), openings=[date(2026, 1, 4)])
     assert opened.next_deadline == date(2026, 1, 19)          # 4 January + 15 days
     assert said(opened, "the office was open on 4 January 2026 (Office open for the property tax drive "
-                        "(source: Order of the Sarpanch no. 112), although the day is a weekly day off")
+                        "(source: Order of the Sarpanch no. 112), on a day otherwise closed: weekly day off (sun")
 
 
 def test_a_last_day_on_a_working_sunday_is_not_extended_and_says_why():

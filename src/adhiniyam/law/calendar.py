@@ -72,16 +72,18 @@ class OfficeCalendar:
         if d in self._local:
             c = self._local[d]
             return f"{c.reason} (source: {c.source})"
-        return self._usually_closed_because(d)
+        return self.usually_closed_because(d)
 
     def open_although(self, d: date) -> str | None:
         """Why the office is open on `d` although the State's holidays or its weekly days off close it: the
         opening recorded, with its source (None on any other day)."""
         c = self._open.get(d)
-        usually = self._usually_closed_because(d) if c else None
-        return f"{c.reason} (source: {c.source}), although the day is a {usually}" if usually else None
+        usually = self.usually_closed_because(d) if c else None
+        return f"{c.reason} (source: {c.source}), on a day otherwise closed: {usually}" if usually else None
 
-    def _usually_closed_because(self, d: date) -> str | None:
+    def usually_closed_because(self, d: date) -> str | None:
+        """Why the State's holidays or the weekly days off close the office on `d`, whatever the office
+        records itself (its closures and openings); None when they do not."""
         if self.state:
             name = _state_holidays(self.state, d.year).get(d)
             if name:

@@ -109,12 +109,12 @@ class Body(models.Model):
                                                   settings_version=new_settings_version())
         settings_changed()
 
-    def closed_because(self, day: dt.date) -> str | None:
-        """Why the State's holidays or the body's weekly days off close its office on `day` (None: they
-        do not), before the closures and openings it records itself."""
+    def usually_closed_because(self, day: dt.date) -> str | None:
+        """Why the State's holidays or the body's weekly days off close its office on `day`, whatever it
+        records itself (closures, openings); None when they do not."""
         from adhiniyam.records import engine as E
         return E.law().BodySettings(state=self.state, weekly_off=tuple(self.weekly_off) or None
-                                    ).calendar().closed_because(day)
+                                    ).calendar().usually_closed_because(day)
 
     def ancestors(self, include_self: bool = True) -> list[Body]:
         ids = [int(x) for x in self.path.strip("/").split("/") if x]
@@ -175,7 +175,7 @@ class Closure(models.Model):
         return f"{self.on}: {self.reason}" + (" (open)" if self.open else "")
 
     def clean(self):
-        if self.open and self.on and self.body_id and self.body.closed_because(self.on) is None:
+        if self.open and self.on and self.body_id and self.body.usually_closed_because(self.on) is None:
             raise ValidationError({"on": _("The office is open on %(d)s anyway: it is neither a public holiday "
                                              "of %(s)s nor a weekly day off. Record an opening only for such a day.")
                                    % {"d": self.on.isoformat(), "s": self.body.state}})
