@@ -12,7 +12,12 @@ class PacksConfig(AppConfig):
         post_migrate.connect(_keep_installed, sender=self)
 
 
-def _keep_installed(sender, **kwargs):
-    """Every migrate (each deploy runs one: `adhiniyam serve` migrates first) keeps the installed packs."""
+def _keep_installed(sender, using="default", **kwargs):
+    """Every migrate (each deploy runs one: `adhiniyam serve` migrates first) keeps the installed packs, once
+    their table exists (a migrate to a named migration of another app may stop before it)."""
+    from django.db import connections
+
+    from .models import PackVersion
     from .store import keep_installed
-    keep_installed(using=kwargs.get("using", "default"))
+    if PackVersion._meta.db_table in connections[using].introspection.table_names():
+        keep_installed(using=using)

@@ -1,4 +1,6 @@
 # Idempotency keys expire (settings.IDEMPOTENCY_KEEP_DAYS): the nightly purge deletes by created_at.
+# IF NOT EXISTS: on a large PostgreSQL table the index may be built first with CREATE INDEX CONCURRENTLY
+# (docs/deploy.md, "After an upgrade"), and this migration then only records it.
 
 from django.conf import settings
 from django.db import migrations, models
@@ -12,8 +14,12 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.AddIndex(
-            model_name='idempotentrequest',
-            index=models.Index(fields=['created_at'], name='idempotency_created'),
+        migrations.SeparateDatabaseAndState(
+            database_operations=[migrations.RunSQL(
+                'CREATE INDEX IF NOT EXISTS "idempotency_created" ON "api_idempotentrequest" ("created_at")',
+                reverse_sql='DROP INDEX IF EXISTS "idempotency_created"')],
+            state_operations=[migrations.AddIndex(
+                model_name='idempotentrequest',
+                index=models.Index(fields=['created_at'], name='idempotency_created'))],
         ),
     ]
