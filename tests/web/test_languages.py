@@ -57,7 +57,8 @@ def officer_pages(client, code) -> set[str]:
     new = client.get(f"/inbox/{code}/new/").content.decode()
     cases = {f"/case/{pk}/" for pk in Case.objects.filter(body__code=code).values_list("pk", flat=True)}
     return ({f"/inbox/{code}/", f"/inbox/{code}/pendency/", f"/inbox/{code}/new/", f"/inbox/{code}/?stage=deemed",
-             "/notices/", "/bodies/", "/how-dates-are-counted/", f"/complaints/{code}/", f"/local-law/{code}/"}
+             "/notices/", "/bodies/", "/how-dates-are-counted/", f"/complaints/{code}/", f"/local-law/{code}/",
+             f"/bodies/{code}/calendar/"}
             | links(new, f"/inbox/{code}/new/") | links(inbox, "/case/") | cases)
 
 

@@ -10,9 +10,9 @@ class RecordsConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_delete, post_save, pre_save
 
-        from . import bodysettings, services
+        from . import bodysettings, calendar
         from .models import Closure
         bodysettings.connect()              # first: the refresh below reads the body's new settings
-        pre_save.connect(services.calendar_day_was, sender=Closure, dispatch_uid="calendar:pre")
-        post_save.connect(services.calendar_changed, sender=Closure, dispatch_uid="calendar:save")
-        post_delete.connect(services.calendar_changed, sender=Closure, dispatch_uid="calendar:delete")
+        pre_save.connect(calendar.day_was, sender=Closure, dispatch_uid="calendar:pre")
+        post_save.connect(calendar.day_changed, sender=Closure, dispatch_uid="calendar:save")
+        post_delete.connect(calendar.day_changed, sender=Closure, dispatch_uid="calendar:delete")

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from adhiniyam.notify import outbox as notify_outbox
@@ -529,27 +528,6 @@ def refresh_open_cases(cases) -> int:
         sweep_case(pk)
         n += 1
     return n
-
-
-def calendar_day_was(sender, instance, **kwargs):
-    """Before a day of a body's calendar (records.Closure) is changed: where it was, to refresh both."""
-    if kwargs.get("raw"):                   # a fixture loaded (adhiniyam restore): cases come as stored
-        return
-    instance._calendar_was = (sender.objects.filter(pk=instance.pk).values_list("body_id", "on").first()
-                              if instance.pk else None)
-
-
-def calendar_changed(sender, instance, **kwargs):
-    """A day of a body's office calendar was recorded, changed or removed (a closure, an opening): a period
-    counts by the office's open days, so the open cases it can move are derived again in the same
-    transaction, and the sweep and the inbox read their new deadlines. Those are the cases opened on or
-    before that day with a deadline running to it or beyond (their stored deadlines are last days after any
-    closed-office extension, so a case whose deadlines all end before the day cannot be moved by it)."""
-    if kwargs.get("raw"):
-        return
-    for body_id, day in {(instance.body_id, instance.on), getattr(instance, "_calendar_was", None)} - {None}:
-        running = Q(next_deadline__gte=day) | Q(due__gte=day, due__lt=DUE_NEVER)
-        refresh_open_cases(Case.objects.filter(running, body_id=body_id, opened_on__lte=day))
 
 
 def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:

@@ -56,7 +56,8 @@ def languages(request) -> dict:
 
 
 def body_links(body) -> list[tuple[str, str]]:
-    """Pages of other apps about one body, when they are installed (complaints, local law register)."""
+    """Pages about one body: applying, its office calendar, and those of other apps when installed
+    (complaints, local law register)."""
     from django.urls import NoReverseMatch, Resolver404, resolve, reverse
     from django.utils.translation import gettext as _
 
@@ -68,8 +69,9 @@ def body_links(body) -> list[tuple[str, str]]:
         except Resolver404:
             continue
         out.append((label, path))
-    try:
-        out.insert(0, (_("Apply"), reverse("web:portal_body", kwargs={"code": body.code})))
-    except NoReverseMatch:
-        pass
+    for name, label in (("web:calendar", _("Office calendar")), ("web:portal_body", _("Apply"))):
+        try:
+            out.insert(0, (label, reverse(name, kwargs={"code": body.code})))
+        except NoReverseMatch:
+            pass
     return out

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from . import calendar, views
 
 app_name = "web"
 
@@ -34,5 +34,6 @@ urlpatterns = [
     path("notices/", views.notices, name="notices"),
     path("notices/<int:case_id>/object/", views.object_to_notice, name="object"),
     path("bodies/", views.bodies, name="bodies"),
+    path("bodies/<slug:code>/calendar/", calendar.office_calendar, name="calendar"),
     path("how-dates-are-counted/", views.about_dates, name="about_dates"),
 ]
