@@ -194,7 +194,8 @@ def test_punjabi_exclusion_treated_as_granted_on_the_bodys_reading(live_server, 
 
 MAIN_PAGES = ["/start/", "/inbox/ga-taleigao/", "/inbox/ga-taleigao/new/", "/portal/", "/portal/ga-taleigao/",
               "/portal/ga-taleigao/apply/building_permission/", "/notices/", "/bodies/", "/acts/",
-              "/acts/goa_panchayat_raj_1994/sec_66/", "/how-dates-are-counted/", "/complaints/ga-taleigao/"]
+              "/acts/goa_panchayat_raj_1994/sec_66/", "/how-dates-are-counted/", "/complaints/ga-taleigao/",
+              "/bodies/ga-taleigao/calendar/"]
 
 
 @pytest.mark.parametrize("lang", ["en", "hi", "kok", "gu", "pa"])
@@ -230,7 +231,8 @@ def test_no_sideways_scroll_at_phone_width(live_server, world, browser, shots):
     vp, users = world["vp"], world["users"]
     case = services.create_case(users["clerk"], vp, "building_permission",
                                 services.EventInput("application_received", dt.date(2026, 3, 2), {}))
-    for url in ["/inbox/ga-taleigao/", f"/case/{case.pk}/", "/inbox/ga-taleigao/pendency/", "/notices/"]:
+    for url in ["/inbox/ga-taleigao/", f"/case/{case.pk}/", "/inbox/ga-taleigao/pendency/", "/notices/",
+                "/bodies/ga-taleigao/calendar/"]:
         page.goto(base + url)
         width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
