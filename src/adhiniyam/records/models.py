@@ -109,6 +109,12 @@ class Body(models.Model):
                                                   settings_version=new_settings_version())
         settings_changed()
 
+    @property
+    def state_name(self) -> str:
+        """The State's name (Goa), from the law's register of jurisdictions; its code where it has none."""
+        from adhiniyam.law.registers import jurisdictions
+        return (jurisdictions()["states"].get(self.state) or {}).get("name") or self.state
+
     def usually_closed_because(self, day: dt.date) -> str | None:
         """Why the State's holidays or the body's weekly days off close its office on `day`, whatever it
         records itself (closures, openings); None when they do not."""
@@ -178,7 +184,7 @@ class Closure(models.Model):
         if self.open and self.on and self.body_id and self.body.usually_closed_because(self.on) is None:
             raise ValidationError({"on": _("The office is open on %(d)s anyway: it is neither a public holiday "
                                              "of %(s)s nor a weekly day off. Record an opening only for such a day.")
-                                   % {"d": self.on.isoformat(), "s": self.body.state}})
+                                   % {"d": self.on.isoformat(), "s": self.body.state_name}})
 
 
 class ProvisionChoice(models.Model):
