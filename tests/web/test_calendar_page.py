@@ -61,6 +61,10 @@ def test_a_needless_opening_or_a_bad_date_is_refused_and_nothing_is_stored(world
     assert "open on 2026-03-02 anyway" in page and "Nothing was changed." in page
     assert "Give the day as a date" in text(record(c, on="2 March"))
     assert not Closure.objects.exists()
+    record(c, on="2026-03-01", open="1")
+    again = text(record(c, on="2026-03-01", reason="Closed after all"))
+    assert "2026-03-01 is already in the calendar" in again and "Nothing was changed." in again
+    assert list(Closure.objects.values_list("open", "reason")) == [(True, "Working Sunday for the tax drive")]
 
 
 def test_only_an_administrator_keeps_the_calendar(world, as_user):

@@ -39,6 +39,9 @@ def _keeper(user, body: Body) -> None:
 def record_day(user, body: Body, on: dt.date, open_: bool, reason: str, source: str) -> Closure:
     """A closure or an opening of the body's office on `on`, with the order it rests on."""
     _keeper(user, body)
+    if Closure.objects.filter(body=body, on=on).exists():
+        raise Invalid(_("%(day)s is already in the calendar of %(body)s: remove it first to record it otherwise.")
+                      % {"day": on.isoformat(), "body": body.name}, code="calendar_day_recorded")
     day = Closure(body=body, on=on, open=open_, reason=reason.strip(), source=source.strip())
     try:
         day.full_clean()
