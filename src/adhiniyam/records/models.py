@@ -115,12 +115,11 @@ class Body(models.Model):
         from adhiniyam.law.registers import jurisdictions
         return (jurisdictions()["states"].get(self.state) or {}).get("name") or self.state
 
-    def usually_closed_because(self, day: dt.date) -> str | None:
-        """Why the State's holidays or the body's weekly days off close its office on `day`, whatever it
-        records itself (closures, openings); None when they do not."""
+    def usual_calendar(self):
+        """The office calendar of the State's holidays and the body's weekly days off, without the days it
+        records itself (closures, openings): the law engine's OfficeCalendar."""
         from adhiniyam.records import engine as E
-        return E.law().BodySettings(state=self.state, weekly_off=tuple(self.weekly_off) or None
-                                    ).calendar().usually_closed_because(day)
+        return E.law().BodySettings(state=self.state, weekly_off=tuple(self.weekly_off) or None).calendar()
 
     def ancestors(self, include_self: bool = True) -> list[Body]:
         ids = [int(x) for x in self.path.strip("/").split("/") if x]
@@ -181,7 +180,7 @@ class Closure(models.Model):
         return f"{self.on}: {self.reason}" + (" (open)" if self.open else "")
 
     def clean(self):
-        if self.open and self.on and self.body_id and self.body.usually_closed_because(self.on) is None:
+        if self.open and self.on and self.body_id and self.body.usual_calendar().usually_closed_because(self.on) is None:
             raise ValidationError({"on": _("The office is open on %(d)s anyway: it is neither a public holiday "
                                              "of %(s)s nor a weekly day off. Record an opening only for such a day.")
                                    % {"d": self.on.isoformat(), "s": self.body.state_name}})

@@ -52,7 +52,7 @@ def office_calendar(request, code: str):
     if request.method == "POST":
         return _change(request, body)
     lang, year = get_language() or "en", E.today().year
-    cal = E.law().BodySettings(state=body.state, weekly_off=tuple(body.weekly_off) or None).calendar()
+    cal = body.usual_calendar()
     public, named_in = _holidays(body, year, lang)
     recorded = body.closures.filter(on__year__gte=year - 1).order_by("-on")
     return page(request, "web/calendar.html", {
