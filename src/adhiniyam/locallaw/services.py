@@ -262,7 +262,7 @@ def _store(fields: dict, user) -> tuple[Instrument, str]:
 def refresh_cases(bodies) -> int:
     """Derive again the stored status and deadlines of the open cases of `bodies` (and the bodies below
     them), now that the local law they are decided under has changed. Returns the cases refreshed."""
-    from adhiniyam.records.services import refresh_open_cases
+    from adhiniyam.records.sweep import refresh
 
     paths = {b.path for b in bodies if b is not None}
     if not paths:
@@ -270,7 +270,7 @@ def refresh_cases(bodies) -> int:
     q = Q()
     for p in paths:
         q |= Q(body__path__startswith=p)
-    return refresh_open_cases(Case.objects.filter(q))
+    return refresh(Case.objects.filter(q)).cases_checked
 
 
 def _affected(row: Instrument) -> list[Body]:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from . import access
 from .errors import Forbidden, Invalid, NotFound
 from .models import DUE_NEVER, Body, Case, Closure, Role
-from .services import refresh_open_cases
+from .sweep import refresh
 
 
 def may_keep(user, body: Body) -> bool:
@@ -79,4 +79,4 @@ def day_changed(sender, instance, **kwargs):
         return
     for body_id, day in {(instance.body_id, instance.on), getattr(instance, "_calendar_was", None)} - {None}:
         running = Q(next_deadline__gte=day) | Q(due__gte=day, due__lt=DUE_NEVER)
-        refresh_open_cases(Case.objects.filter(running, body_id=body_id, opened_on__lte=day))
+        refresh(Case.objects.filter(running, body_id=body_id, opened_on__lte=day))

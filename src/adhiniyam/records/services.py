@@ -519,17 +519,6 @@ def verify_property(user, body: Body, property_id: int) -> Property:
     return prop
 
 
-def refresh_open_cases(cases) -> int:
-    """Derive again the stored answer (status, deadlines, routes) of each open case among `cases` (a
-    queryset), recording what time alone produced as the sweep would, now that the law or the calendar
-    they are decided under has changed. Returns how many were refreshed."""
-    n = 0
-    for pk in cases.filter(closed=False).order_by("pk").values_list("pk", flat=True):
-        sweep_case(pk)
-        n += 1
-    return n
-
-
 def sweep_case(case_id: int, as_of: dt.datetime | None = None) -> list[CaseEvent]:
     """Record what time alone produced in one case, once. Returns the events recorded."""
     recorded: list[CaseEvent] = []

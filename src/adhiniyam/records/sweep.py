@@ -190,6 +190,33 @@ def sweep_body(body: Body, today: dt.date, as_of, summary: Summary, batch: int =
             ledger = _sweep_batch(body, ledger, cases[start:start + batch], events, today, as_of, summary)
 
 
+def refresh(cases, as_of: dt.datetime | None = None, batch: int = 500) -> Summary:
+    """Derive again the stored answer (status, deadlines, routes) of the open cases among `cases` (a queryset),
+    recording what time alone produced, now that the law or the calendar they are decided under changed:
+    body by body as the sweep does (the cases locked, their events read together, the writes in batches),
+    in the caller's transaction. A case the engine refuses is counted as an error and left as it was."""
+    today = (as_of.date() if isinstance(as_of, dt.datetime) else as_of) if as_of else E.today()
+    summary, by_body = Summary(), {}
+    for pk, body_id in cases.filter(closed=False).values_list("pk", "body_id"):
+        by_body.setdefault(body_id, []).append(pk)
+    bodies = Body.objects.in_bulk(list(by_body))
+    bodysettings.prefetch(list(bodies.values()))
+    with transaction.atomic():
+        for body_id, ids in sorted(by_body.items()):
+            locked = list(Case.objects.filter(body_id=body_id, pk__in=ids).order_by("next_deadline", "pk")
+                          .defer("derived").select_for_update())
+            events: dict[int, list] = {c.pk: [] for c in locked}
+            for row in CaseEvent.objects.filter(body_id=body_id, case_id__in=ids).order_by("case_id", "seq") \
+                    .values_list(*EVENT_FIELDS):
+                events[row[0]].append(EventRow(*row))
+            summary.bodies += 1
+            ledger = None
+            for start in range(0, len(locked), batch):
+                ledger = _sweep_batch(bodies[body_id], ledger, locked[start:start + batch], events, today, as_of,
+                                      summary)
+    return summary
+
+
 EventRow = namedtuple("EventRow", EVENT_FIELDS)
 _DUE_CASES = Prepared(lambda body_id, today: _due(today).filter(body_id=body_id).order_by("next_deadline", "pk")
                       .defer("derived").select_for_update(), -101, "0001-01-01")
