@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -39,16 +39,19 @@ def _keeper(user, body: Body) -> None:
 def record_day(user, body: Body, on: dt.date, open_: bool, reason: str, source: str) -> Closure:
     """A closure or an opening of the body's office on `on`, with the order it rests on."""
     _keeper(user, body)
-    if Closure.objects.filter(body=body, on=on).exists():
-        raise Invalid(_("%(day)s is already in the calendar of %(body)s: remove it first to record it otherwise.")
-                      % {"day": on.isoformat(), "body": body.name}, code="calendar_day_recorded")
+    recorded = Invalid(_("%(day)s is already in the calendar of %(body)s: remove it first to record it otherwise.")
+                       % {"day": on.isoformat(), "body": body.name}, code="calendar_day_recorded")
     day = Closure(body=body, on=on, open=open_, reason=reason.strip(), source=source.strip())
     try:
-        day.full_clean()
+        with transaction.atomic():
+            if Closure.objects.filter(body=body, on=on).exists():
+                raise recorded
+            day.full_clean(validate_constraints=False)
+            day.save()
     except ValidationError as exc:
         raise Invalid(" ".join(exc.messages), code="bad_calendar_day") from exc
-    with transaction.atomic():
-        day.save()
+    except IntegrityError:                  # the same day recorded by someone else at this very moment
+        raise recorded from None
     return day
 
 
